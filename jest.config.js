@@ -7,7 +7,9 @@ import { join } from 'node:path';
 // (isolatedModules): `tsc -b` type-checks the whole tree before the tests run (see infra/scripts/test.sh).
 const workspaceSources = {
   '^@binaan/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  '^@binaan/contracts/audit-bundle$': '<rootDir>/packages/contracts/src/audit-bundle-api.ts',
   '^@binaan/event-store$': '<rootDir>/packages/event-store/src/index.ts',
+  '^@binaan/event-store/verification$': '<rootDir>/packages/event-store/src/verification.ts',
   '^@binaan/workflows$': '<rootDir>/workflows/src/index.ts',
   // Our sources import './x.js' and jest finds './x.ts'. Not '.json.js': libphonenumber-js imports its
   // metadata as 'metadata.min.json.js' (a JavaScript copy of the JSON), and stripping the '.js' sent every
@@ -60,6 +62,11 @@ export default {
   // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
   // (A global option: jest ignores it inside a project.)
   testTimeout: 30_000,
+  // A worker is replaced once it holds more than this after a file: each e2e file loads the whole app into a
+  // fresh module registry, and what the ESM vm keeps of the earlier ones grew a worker to 3.7 GB by the middle
+  // of a run, near V8's 4.3 GB heap limit, where collecting garbage took more of the CPU than the tests did.
+  // A new worker costs a second or two; the transforms are cached on disk.
+  workerIdleMemoryLimit: '1GB',
   // Longest files first on a fresh clone too, not the thin harness files last (jest-sequencer.js).
   testSequencer: '<rootDir>/jest-sequencer.js',
   projects: [

@@ -107,8 +107,10 @@ step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
 
 # Where the time went (the reports' per-file durations), for whoever makes the run faster next: into a
-# file, not the log's tail (README), which CI reads for the closing line.
+# file, and printed before the closing lines (which stay last: CI reads them for the counts).
 node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || true
+step "where the time went: the slowest files of each runner"
+cat .reports/slowest-files.txt 2>/dev/null || true
 
 # Every failed test with the first line of its error (a CI log keeps only its tail: a failed file alone does
 # not say which test or why), and the browser tests' skips with their reasons, under a heading of its own

@@ -17,8 +17,11 @@ import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
 import { ReportNames, SetupKindPaths } from '@binaan/contracts';
 import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
 import { decideReceive } from '../../apps/api/src/inquiries/inquiry.decider.js';
+// Inventory: a stock movement made for the set-up.
+import { decide } from '@binaan/workflows';
 import { READ_MODELS } from '../../apps/api/src/common/principal.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
+import { LogCheckpointer } from '../../apps/api/src/transparency-log/log-checkpointer.js';
 import { FILE_STORE, type FileStore } from '../../apps/api/src/files/file-store.port.js';
 import { Readable } from 'node:stream';
 import { PNG } from 'pngjs';
@@ -126,7 +129,10 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
   const resources = () => document.paths['/api/documents/{resource}']!.get!.parameters!.find((p) => p.name === 'resource')!.schema!.enum!;
 
   /** Real path parameters for a route, from what the list calls answered. A route missing here fails the test. */
+  let logProofs: { eventId: string; treeSize: string } | null = null;
   const realParams: Record<string, () => Record<string, string>[]> = {
+    '/api/log/inclusion-proof': () => (logProofs ? [{ eventId: logProofs.eventId }] : []),
+    '/api/log/consistency-proof': () => (logProofs ? [{ from: '0', to: logProofs.treeSize }] : []),
     '/api/company/custom-list/{id}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((id) => ({ id })),
     '/api/company/choose/{companyProfileId}': () =>
       strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyProfileId) => ({ companyProfileId })),
@@ -201,6 +207,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
         .slice(0, REAL_VALUES)
         .map((f) => ({ projectId: f.params.projectId!, scanId: f.object.id as string })),
     '/api/audit/verify': () => documentIds(),
+    '/api/audit/bundle': () => documentIds(),
     // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history;
     // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
     ...Object.fromEntries(
@@ -290,6 +297,17 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
             .filter((id) => typeof id === 'string'),
         ),
       ].map((id) => ({ id: id })),
+    // The offline scanner's lists of the same events.
+    '/api/article/{id}/scanner-tickets': () =>
+      [...new Set(from('/api/article/organizer-list').map((f) => f.object.id))]
+        .filter((id) => typeof id === 'string')
+        .slice(0, REAL_VALUES)
+        .map((id) => ({ id: id })),
+    '/api/article/{id}/scans': () =>
+      [...new Set(from('/api/article/organizer-list').map((f) => f.object.id))]
+        .filter((id) => typeof id === 'string')
+        .slice(0, REAL_VALUES)
+        .map((id) => ({ id: id })),
     '/api/event-participant/view/{id}/{article_id}/{user_id}': () =>
       from('/api/article/{id}/attendance')
         .filter((f) => typeof f.object.user_id === 'string' && typeof f.object.registration_id === 'string')
@@ -307,6 +325,19 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
       ];
       return [...new Set(picks.filter((p) => p !== undefined).map((p) => p.registration_id as string))].map((id) => ({ id }));
     },
+    // The same participants' certificates as verifiable credentials (a revoked one still downloads), and the first status list.
+    '/api/event-participant/download-credential/{id}': () => {
+      const certified = from('/api/article/{id}/attendance')
+        .filter((f) => typeof f.object.certificate_no === 'string' && f.object.certificate_no !== '-')
+        .map((f) => f.object);
+      const picks = [
+        certified.find((p) => p.approve_datetime !== '-' && p.revoked_datetime === '-'),
+        certified.find((p) => p.revoked_datetime !== '-'),
+        certified.find((p) => p.approve_datetime === '-'),
+      ];
+      return [...new Set(picks.filter((p) => p !== undefined).map((p) => p.registration_id as string))].map((id) => ({ id }));
+    },
+    '/api/credentials/status/{list}': () => [{ list: '1' }],
     // A company's setups: every kind (the demo's Teguh Bina keeps some of each), its items, the terms' first version (none in the demo: no rows).
     '/api/company-setups/{kind}': () => Object.values(SetupKindPaths).map((kind) => ({ kind })),
     '/api/reports/{report}': () => ReportNames.map((report) => ({ report })),
@@ -320,6 +351,25 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/billings/{id}': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/billings/{id}/invoice.pdf': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/cheque-payments/{id}': () => strings(from('/api/cheque-payments').map((f) => f.object.id)).map((id) => ({ id })),
+    // Inventory: the projects' movements and on-hand, and the movement the set-up recorded.
+    '/api/inventory/projects/{projectId}/movements': () => projectIds(),
+    '/api/inventory/projects/{projectId}/on-hand': () => projectIds(),
+    '/api/inventory/projects/{projectId}/movements/{id}': () =>
+      from('/api/inventory/projects/{projectId}/movements')
+        .filter((f) => typeof f.object.movementNo === 'string')
+        .map((f) => ({ projectId: f.params.projectId!, id: f.object.id as string }))
+        .slice(0, 1),
+    // Vendor appraisals: the one the set-up made (the buyer's; another company's: 404).
+    '/api/vendor-appraisals/{id}': () => strings(from('/api/vendor-appraisals').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/vendor-appraisals/vendors/{vendorId}': () =>
+      strings(from('/api/vendor-appraisals').map((f) => f.object.vendorId)).map((vendorId) => ({ vendorId })),
+    // The business network: the relations and conversations the lists answer (none in the demo: no rows).
+    '/api/business-network/relations/{companyId}': () =>
+      strings(from('/api/business-network/relations').map((f) => f.object.id)).map((companyId) => ({ companyId })),
+    '/api/business-network/relations/{companyId}/evaluations': () =>
+      strings(from('/api/business-network/relations').map((f) => f.object.id)).map((companyId) => ({ companyId })),
+    '/api/business-network/conversations/{id}/messages': () =>
+      strings(from('/api/business-network/conversations').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/platform-configuration/{key}/history': () => [{ key: 'sstRate' }, { key: 'package.subcontractor-basic.price' }],
     '/api/test-get-transaction/{txId}': () =>
       strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
@@ -558,6 +608,12 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     callers = await signInAll();
     // A coupon, a billing record and a cheque payment (the demo has none), made through the API, so their routes are called with real ids.
     const [admin, organizer] = [callers.find((c) => c.name === 'admin')!.token!, callers.find((c) => c.name === 'organizer')!.token!];
+    // The business network (the demo has no relation): Teguh Bina invites Kukuh Jaya, so a relation and a conversation have real ids.
+    await request(server())
+      .post('/api/business-network/relations/kukuh-jaya/actions/Invite')
+      .set('authorization', `Bearer ${organizer}`)
+      .send({})
+      .expect(200);
     await request(server())
       .put('/api/platform-configuration/package.subcontractor-basic.price')
       .set('authorization', `Bearer ${admin}`)
@@ -587,6 +643,76 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
       .set('authorization', `Bearer ${organizer}`)
       .send({ kind: 'cheque', chequeNo: '000321', chequeDate: '2026-03-02', bank: 'Maybank', amount: bill.body.total as number })
       .expect(201);
+    // A stock movement in Teguh Bina's tower project (the demo has none), so the inventory routes are called with a real id.
+    const [tower] = await app
+      .get<SqlExecutor>(READ_MODELS)
+      .query<{ project_id: string; created_by: string }>("SELECT project_id, created_by FROM projects WHERE code = 'TB-MT-A'");
+    const stockCreated = decide(
+      'stock',
+      null,
+      { type: 'Create', at: invitedAt },
+      {
+        userId: tower!.created_by,
+        companyId: 'teguh-bina',
+        kind: 'user',
+        authorities: { company: {}, project: { stock: [10] } },
+      },
+    );
+    if (!stockCreated.ok) throw new Error('the stock machine refused the set-up movement');
+    const movementId = '0195f000-0000-7000-8000-00000000570c';
+    await app.get<EventStore>(EVENT_STORE).append({
+      streamId: `stockLedger-${tower!.project_id}`,
+      streamType: 'stockLedger',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: 'StockMovementRecorded',
+          data: {
+            movementId,
+            movementNo: 'STK-0001',
+            companyId: 'teguh-bina',
+            projectId: tower!.project_id,
+            kind: 'adjustment',
+            fromLocationId: null,
+            toLocationId: UNKNOWN_ID,
+            deliveryOrderId: null,
+            reason: 'Opening count',
+            lines: [{ lineNo: 1, productId: UNKNOWN_ID, quantity: '1.000' }],
+            by: tower!.created_by,
+          },
+          metadata: { actorUserId: tower!.created_by },
+        },
+        {
+          type: 'StockMovementStatusChanged',
+          data: { movementId, change: stockCreated.event as unknown as JsonValue, entries: [] },
+          metadata: { actorUserId: tower!.created_by },
+        },
+      ],
+    });
+    // An appraisal of Mutiara Supplies by the buyer, on the demo's vendor appraisal questionnaire, so its routes are called with a real id.
+    const buyer = callers.find((c) => c.name === 'buyer')!.token!;
+    const questionnaires = await request(server())
+      .get(`/api/company-setups/questionnaires?filter=${encodeURIComponent('{"status":"active"}')}`)
+      .set('authorization', `Bearer ${buyer}`)
+      .expect(200);
+    const appraisal = (questionnaires.body as { type: string; minScore: number; questions: { id: string }[]; id: string }[]).find(
+      (q) => q.type === 'vendorAppraisal',
+    )!;
+    await request(server())
+      .post('/api/vendor-appraisals')
+      .set('authorization', `Bearer ${buyer}`)
+      .send({
+        vendorId: 'mutiara-supplies',
+        questionnaireId: appraisal.id,
+        scores: appraisal.questions.map((q) => ({ questionId: q.id, score: appraisal.minScore })),
+      })
+      .expect(201);
+    // A signed checkpoint of the log, so the proof routes are called with a real event and real tree sizes.
+    const checkpoint = (await app.get(LogCheckpointer).tick({ force: true }))!;
+    const [leaf] = await app
+      .get<SqlExecutor>(READ_MODELS)
+      .query<{ event_id: string }>('SELECT event_id FROM log_tree_leaves WHERE leaf_index = 0');
+    logProofs = { eventId: leaf!.event_id, treeSize: String(checkpoint.treeSize) };
   }, 600_000);
   afterAll(async () => {
     await app?.close();
@@ -604,6 +730,8 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
           '/api/workflows/{resource}',
           '/api/authority-manuals/{resource}',
           '/api/article/{id}/attendance',
+          '/api/article/{id}/scanner-tickets',
+          '/api/article/{id}/scans',
           '/api/company/directory/{id}',
           '/api/company/custom-list/{id}',
           '/api/projects/{id}/authority-history',
@@ -613,6 +741,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
           '/api/bill-of-quantity/{projectId}/export',
           '/api/project/{projectId}/bill-of-quantity-scan-list',
           '/api/company-setups/{kind}',
+          '/api/inventory/projects/{projectId}/movements',
         ].includes(o.template),
       ),
     ];

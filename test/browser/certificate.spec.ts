@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import QRCode from 'qrcode';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
+import { axeFindings } from './admin/axe.js';
 import { TEGUH, imagesInPdf, shot, signInThroughApi } from './support.js';
 
 const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (
@@ -75,6 +76,18 @@ test('a certificate is verified by uploading the QR image from its PDF and shows
   await expect(viewer.getByTestId('card-issues-certificate')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/);
   await expect(viewer.getByTestId('card-check-in')).toBeVisible();
   await expect(viewer.getByTestId('card-check-out')).toBeVisible();
+  // Beside the PDF, the same certificate as a verifiable credential (Open Badges 3.0).
+  const credentialLink = viewer.getByTestId('download-credential');
+  await expect(credentialLink).toHaveText('Download the digital credential');
+  const href = (await credentialLink.getAttribute('href'))!;
+  expect(href).toBe(`/api/event-participant/download-credential/${participant.registration_id}`);
+  const credential = await (await request.get(href)).json();
+  expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+  expect(credential.proof.cryptosuite).toBe('eddsa-rdfc-2022');
+  await expect(viewer.getByTestId('download-pdf')).toHaveAttribute(
+    'href',
+    `/api/event-participant/download-certificate/${participant.registration_id}`,
+  );
   await shot(page, 'certificate-genuine');
 });
 
@@ -125,6 +138,28 @@ test('the certificate page and the verify dialog are headed for a visitor, with 
   const camera = (await dialog.getByTestId('start-camera').boundingBox())!;
   expect(camera.y - (intro.y + intro.height)).toBeLessThan(32);
   await shot(page, 'verify-dialog');
+});
+
+test('on a 375 px phone the credential and PDF links fit, read in each language, and pass axe', async ({ page, request }) => {
+  const { qrPng } = await approvedCertificate(request);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/certificate');
+  await page.getByTestId('qr-upload').setInputFiles({ name: 'certificate-qr.png', mimeType: 'image/png', buffer: qrPng });
+  const link = page.getByTestId('download-credential');
+  for (const [language, text] of [
+    ['ms', 'Muat turun kelayakan digital'],
+    ['zh', '下载数字凭证'],
+    ['en', 'Download the digital credential'],
+  ] as const) {
+    await page.getByTestId(`language-${language}`).click();
+    await expect(link).toHaveText(text);
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await axeFindings(page, { include: '[data-testid="certificate-downloads"]' })).toEqual([]);
+  await shot(page, 'certificate-downloads-mobile');
 });
 
 test('on a small screen the certificate page is 250 px wide', async ({ page, request }) => {

@@ -4,10 +4,9 @@
 // would meet it, by keyboard, at 375 px and 1280 px with nothing for axe; and "List my company" leading through
 // sign-up, activation and sign-in to the company registration.
 
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshMobileDigits, shot, typePhone, unique, waitForMessage } from './support.js';
-import { axeFindings, WCAG_TAGS } from './admin/axe.js';
+import { axeFindings, wcagAxe } from './admin/axe.js';
 
 const LISTED = ['Bekal Prima Sdn Bhd', 'Jaya Padu Trading Sdn Bhd', 'Kukuh Jaya Contractor Sdn Bhd', 'Mutiara Supplies Sdn Bhd'];
 
@@ -155,7 +154,7 @@ test('"List my company" leads to sign-up, and after activation and sign-in to th
   await expect(page).toHaveURL(/\/auth\/sign-up\?next=register-company$/);
   await expect(page.getByTestId('next-step')).toHaveText(/You are listing your company\. Create your account first/);
   await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth/sign-in?next=register-company');
-  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await wcagAxe(page).analyze()).violations.map((v) => v.id)).toEqual([]);
   await shot(page, 'sign-up-list-my-company');
 
   await typePhone(page.getByTestId('mobile-input'), mobileDigits);

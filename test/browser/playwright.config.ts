@@ -61,7 +61,14 @@ export default defineConfig({
     command: 'node apps/api/dist/main.js',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', HUMAN_CHECK_MAX_NUMBER: '2000', NODE_ENV: 'development' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      HUMAN_CHECK_MAX_NUMBER: '2000',
+      NODE_ENV: 'development',
+      LOG_CHECKPOINT_SECONDS: '5',
+    },
     // BROWSER_TEST_REUSE=1 with BROWSER_TEST_PORT runs against a server already started the same way (while developing).
     reuseExistingServer: process.env.BROWSER_TEST_REUSE === '1',
     // Seeding the demo data into a fresh store takes about a minute on two cores.

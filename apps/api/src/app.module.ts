@@ -34,6 +34,8 @@ import { PlatformConfigurationModule } from './platform-configuration/platform-c
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.js';
+// Inventory: site locations, stock movements, on-hand.
+import { InventoryModule } from './inventory/inventory.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
 import type { Clock } from './common/principal.js';
@@ -41,6 +43,11 @@ import type { ApiConfig } from './config.js';
 import { StoreStatsController } from './audit/store-stats.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { StoreModule } from './store/store.module.js';
+import { TransparencyLogModule } from './transparency-log/transparency-log.module.js';
+// Vendor appraisals (vendor-appraisals/README.md).
+import { VendorAppraisalsModule } from './vendor-appraisals/vendor-appraisals.module.js';
+// The business network.
+import { BusinessNetworkModule } from './business-network/business-network.module.js';
 
 @Module({})
 export class AppModule {
@@ -64,6 +71,7 @@ export class AppModule {
         BudgetsModule,
         ProgressPlansModule,
         CertificatesModule,
+        TransparencyLogModule,
         NotificationsModule,
         ApprovalLinksModule,
         PersonalDataModule,
@@ -78,8 +86,12 @@ export class AppModule {
         SubscriptionsModule,
         PaymentsModule,
         ChequePaymentsModule,
+        InventoryModule,
         AdvertisementsModule,
         ReportsModule,
+        VendorAppraisalsModule,
+        // The business network.
+        BusinessNetworkModule,
         DevClockModule.forRoot(movableClock),
       ],
       controllers: [HealthController, StoreStatsController],

@@ -27,6 +27,7 @@ import { CatalogueItemsModule } from './catalogue-items/catalogue-items.module.j
 import * as dataImportCommands from './data-import/data-import.commands.js';
 import { DataImportModule } from './data-import/data-import.module.js';
 import * as certificateCommands from './certificates/certificates.commands.js';
+import * as offlineCheckInCommands from './certificates/offline-check-in/offline-check-in.commands.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
 import * as companyAdminCommands from './companies/company-admin.commands.js';
@@ -75,6 +76,10 @@ import * as subscriptionCommands from './subscriptions/subscriptions.commands.js
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import * as chequePaymentCommands from './cheque-payments/cheque-payments.commands.js';
 import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.js';
+import * as inventoryCommands from './inventory/inventory.commands.js';
+import { InventoryModule } from './inventory/inventory.module.js';
+import * as vendorAppraisalCommands from './vendor-appraisals/vendor-appraisals.commands.js';
+import { VendorAppraisalsModule } from './vendor-appraisals/vendor-appraisals.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -96,7 +101,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
     [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands],
   ],
   ['company setups', CompanySetupsModule, [companySetupCommands]],
-  ['certificates', CertificatesModule, [certificateCommands]],
+  ['certificates', CertificatesModule, [certificateCommands, offlineCheckInCommands]],
   ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],
   ['data import', DataImportModule, [dataImportCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
@@ -126,6 +131,8 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['platform configuration', PlatformConfigurationModule, [platformConfigurationCommands]],
   ['subscriptions', SubscriptionsModule, [subscriptionCommands]],
   ['cheque payments', ChequePaymentsModule, [chequePaymentCommands]],
+  ['inventory', InventoryModule, [inventoryCommands]],
+  ['vendor appraisals', VendorAppraisalsModule, [vendorAppraisalCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

@@ -2,6 +2,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { transparencyLogConfig, type TransparencyLogConfig } from './transparency-log/transparency-log.config.js';
 
 export type ApiConfig = {
   port: number;
@@ -96,6 +97,8 @@ export type ApiConfig = {
   filesS3: FilesS3Config | undefined;
   /** COMPANY_FILES_TOTAL_BYTES: the most a company's files may take in all (spec §9: 1 GB; tests lower it). */
   companyFilesTotalBytes: number;
+  /** The transparency log's checkpoints and key (transparency-log/transparency-log.config.ts). */
+  transparencyLog: TransparencyLogConfig;
 };
 
 export type FilesS3Config = {
@@ -222,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logFormat: logFormatOf(env.LOG_FORMAT, env.NODE_ENV),
     filesS3: filesS3(env),
     companyFilesTotalBytes: positive(env.COMPANY_FILES_TOTAL_BYTES, 1024 * 1024 * 1024),
+    transparencyLog: transparencyLogConfig(env, (env.PUBLIC_URL ?? `http://127.0.0.1:${port(env.PORT)}`).replace(/\/$/, ''), ConfigError),
   };
 }

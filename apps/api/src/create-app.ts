@@ -101,8 +101,13 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   });
   const headerSets = securityHeaderSets(config.publicUrl);
   securityHeaders(app, headerSets);
-  // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
-  app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
+  // The certificate signing keys (JWKS, and the did:web document) are published where verifiers look for them (RFC 8615), not under /api.
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: '.well-known/jwks.json', method: RequestMethod.GET },
+      { path: '.well-known/did.json', method: RequestMethod.GET },
+    ],
+  });
   app.useGlobalPipes(validationPipe());
   // Before any route is added: the plugin hooks routes as they are registered.
   await compressReplies(app);

@@ -11,6 +11,7 @@ import { ongoingBudgetsProjection } from './budgets/budget.projection.js';
 import { progressPlansProjection } from './progress-plans/progress-plan.projection.js';
 import { catalogueItemsProjection } from './catalogue-items/catalogue-items.projection.js';
 import { certificatesProjection } from './certificates/certificates.projection.js';
+import { credentialStatusProjection } from './certificates/credentials/credential-status.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { contractorDirectoryProjection } from './companies/contractor-directory.projection.js';
 import { companyProfileProjection } from './companies/profile/profile.projection.js';
@@ -28,6 +29,7 @@ import { approvedTenderersProjection } from './tendering/tenderers/tenderer.proj
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 import { platformConfigurationProjection } from './platform-configuration/platform-configuration.projection.js';
 import { chequePaymentsProjection } from './cheque-payments/cheque-payments.projection.js';
+import { inventoryProjection } from './inventory/inventory.projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions.projection.js';
 import { storageUsageProjection } from './subscriptions/storage/storage-usage.projection.js';
 import { transactionFeesProjection } from './subscriptions/usage/transaction-fees.projection.js';
@@ -41,6 +43,10 @@ import { budgetReportsProjection } from './reports/budgets/budget-report.project
 import { tenderReportsProjection } from './reports/tendering/tender-reports.projection.js';
 import { progressReportProjection } from './reports/progress/progress-report.projection.js';
 import { platformReportsProjection } from './reports/platform/platform-reports.projection.js';
+import { transparencyLogProjection } from './transparency-log/transparency-log.projection.js';
+import { vendorAppraisalsProjection } from './vendor-appraisals/vendor-appraisals.projection.js';
+// The business network.
+import { businessNetworkProjection } from './business-network/business-network.projection.js';
 
 export const allProjections: readonly Projection[] = [
   auditTrailProjection,
@@ -57,6 +63,7 @@ export const allProjections: readonly Projection[] = [
   ongoingBudgetsProjection,
   progressPlansProjection,
   certificatesProjection,
+  credentialStatusProjection,
   notificationsProjection,
   tenderingProjection,
   tenderCloseProjection,
@@ -77,10 +84,15 @@ export const allProjections: readonly Projection[] = [
   storageUsageProjection,
   transactionFeesProjection,
   chequePaymentsProjection,
+  inventoryProjection,
   advertisementsProjection,
   documentReportsProjection,
   budgetReportsProjection,
   tenderReportsProjection,
   progressReportProjection,
   platformReportsProjection,
+  transparencyLogProjection,
+  vendorAppraisalsProjection,
+  // The business network.
+  businessNetworkProjection,
 ];

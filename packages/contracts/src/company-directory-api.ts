@@ -1,5 +1,6 @@
 // The company directory and the company's members over the API (apps/api/src/companies/README.md): what a
 // company may see of others (approved companies, public fields only) and of its own users.
+import type { VendorAppraisalSummary } from './vendor-appraisals-api.js';
 
 /** GET company/directory (ra-data-simple-rest list, `filter={"q": name or registration number}`), company/directory/<id>. */
 export type CompanyDirectoryItem = {
@@ -9,6 +10,8 @@ export type CompanyDirectoryItem = {
   /** Subscription type (spec §5: Buyer 1, Seller 2, ... CidbContractor 14). */
   subscriptionType: number;
   isLogoUploaded: boolean;
+  /** The caller's own appraisals of the company, when the caller reads vendor appraisals (vendorManagement). */
+  appraisal?: VendorAppraisalSummary;
 };
 
 /** GET company/members: the active users of the chosen company, with their active role names. */

@@ -169,6 +169,37 @@ export type DocumentView = Omit<DocumentFields, 'items' | 'totals'> & {
   warnings: DocumentWarning[];
   /** The document it was made from (`sourceDocumentId`) by kind and number, when the caller may see it; else null. */
   source?: DocumentSourceView | null;
+  /** A contract, its claims and variation orders: the contract sum as varied (`ContractSumView`); else null. */
+  contract?: ContractSumView | null;
+  /** An instruction: the variation orders made from it (its comparison), those the caller may see; else null. */
+  linkedVariations?: LinkedVariationView[] | null;
+};
+
+/** A variation order made from an instruction, as its comparison lists it. */
+export type LinkedVariationView = {
+  id: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  variationType: string | null;
+  amount: string;
+};
+
+/**
+ * The sum of a contract (letter of award, work, purchase or sub-purchase order) as varied: its own subtotal
+ * plus the issued and accepted variation orders (omissions negative), beside what its claims certified.
+ */
+export type ContractSumView = {
+  contractId: string;
+  contractResource: string;
+  contractNo: string;
+  originalSum: string;
+  variationsSum: string;
+  adjustedSum: string;
+  certifiedSum: string;
+  variationCount: number;
+  /** Progressive claim: its claim percentage of the adjusted sum; null otherwise. */
+  claimValue: string | null;
 };
 
 /** A document named by another (its source): kind, id and number, for a link. */

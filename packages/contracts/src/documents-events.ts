@@ -92,6 +92,10 @@ export type DocumentKindFields = {
   /** Retention in percent of the gross valuation (default 10) and its limit in percent of the contract sum (default 5). */
   retentionPercent?: string | null;
   retentionLimitPercent?: string | null;
+  /** Variation order: addition or omission (an omission's amount is taken off the contract sum). */
+  variationType?: 'addition' | 'omission' | null;
+  /** Variation order: the instruction it comes from (a document of kind instruction on the same contract), if any. */
+  instructionId?: string | null;
 };
 
 export type DocumentKindField = keyof DocumentKindFields;

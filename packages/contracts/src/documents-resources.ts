@@ -23,6 +23,8 @@ export const DocumentResources = [
   'materialRequest',
   'machineRequest',
   'tradeRequest',
+  'variationOrder',
+  'instruction',
 ] as const satisfies readonly WorkflowResource[];
 
 export type DocumentResource = (typeof DocumentResources)[number];
@@ -50,6 +52,8 @@ export const DocumentNumberPrefixes: Readonly<Record<DocumentResource, string>> 
   materialRequest: 'MRQ',
   machineRequest: 'MCR',
   tradeRequest: 'TRQ',
+  variationOrder: 'VO',
+  instruction: 'INS',
 };
 
 /** Whether SST applies by default (a document may say otherwise with `sstApplicable`). */
@@ -71,6 +75,8 @@ export const DocumentSstByDefault: Readonly<Record<DocumentResource, boolean>> =
   materialRequest: false,
   machineRequest: false,
   tradeRequest: false,
+  variationOrder: false,
+  instruction: false,
 };
 
 /** SST in percent (spec §9: "Tax: 6% SST"). */
@@ -129,6 +135,8 @@ export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly 
   materialRequest: [],
   machineRequest: [],
   tradeRequest: [],
+  variationOrder: ['sourceDocumentId', 'variationType', 'instructionId'],
+  instruction: ['sourceDocumentId'],
 };
 
 /** The request kinds (a project's purchase requisitions) and the tender type each becomes. */
@@ -154,7 +162,24 @@ export const DocumentSourceKinds: Readonly<Partial<Record<DocumentResource, read
   serviceOrder: ['workOrder', 'letterOfAward'],
   progressiveClaim: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
   milestoneClaim: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
+  variationOrder: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
+  instruction: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
 };
+
+/** The contracts a variation order varies (its source): an awarded order or letter of award. */
+export const VariationContractKinds = [
+  'letterOfAward',
+  'workOrder',
+  'purchaseOrder',
+  'subPurchaseOrder',
+] as const satisfies readonly DocumentResource[];
+/** A variation order adds work (addition) or takes it out (omission: its amount is taken off the contract sum). */
+export const VariationTypes = ['addition', 'omission'] as const;
+export type VariationType = (typeof VariationTypes)[number];
+/** The statuses in which a variation order counts in its contract's sum: approved and issued, then acknowledged. */
+export const VariationCountingStatuses = ['issued', 'accepted'] as const;
+/** The statuses in which a contract is awarded (confirmed by the contractor) and may be varied. */
+export const AwardedContractStatuses = ['accepted', 'fulfilled'] as const;
 
 /** Kinds whose lines carry delivered (or served) quantities. */
 export const DocumentKindsWithDeliveredQuantities: readonly DocumentResource[] = ['deliveryOrder', 'serviceOrder'];
@@ -207,6 +232,11 @@ export const DocumentErrorCodes = {
   // A tender made from a request: the request must be approved, and feeds one live tender at a time.
   requestNotApproved: 'requestNotApproved',
   requestAlreadyTendered: 'requestAlreadyTendered',
+  // Variation orders (422; document-variations.ts)
+  contractNotAwarded: 'contractNotAwarded',
+  variationBelowZero: 'variationBelowZero',
+  variationBelowCertified: 'variationBelowCertified',
+  unknownInstruction: 'unknownInstruction',
   // A list's filter key it does not know (400; document-list.ts)
   unknownFilter: 'unknownFilter',
 } as const;

@@ -235,6 +235,39 @@ export const ErrorCodes = {
   approvalLinkUsed: 'approvalLinkUsed',
   /** The document moved on: the round the link was for no longer waits at its level. */
   approvalLinkStale: 'approvalLinkStale',
+  // Inventory (apps/api/src/inventory/README.md).
+  siteLocationNotFound: 'siteLocationNotFound',
+  /** Spec §8.3 "site location in use and cannot be deleted": a stock movement names it. */
+  siteLocationInUse: 'siteLocationInUse',
+  /** Another site location of the company (and project) has the name already. */
+  siteLocationNameExists: 'siteLocationNameExists',
+  stockMovementNotFound: 'stockMovementNotFound',
+  /** A movement would take a product's on-hand quantity at a site location below zero. */
+  stockBelowZero: 'stockBelowZero',
+  /** The delivery order is not a confirmed one of this project that the company received. */
+  deliveryOrderNotReceivable: 'deliveryOrderNotReceivable',
+  /** A quantity received is more than what remains to receive on the line. */
+  stockAboveRemaining: 'stockAboveRemaining',
+  // A company's appraisals of its vendors (apps/api/src/vendor-appraisals/README.md).
+  /** A company does not appraise itself. */
+  vendorAppraisalOwnCompany: 'vendorAppraisalOwnCompany',
+  /** No approved company of the caller's directory has this id. */
+  vendorNotFound: 'vendorNotFound',
+  /** Only an active questionnaire of the vendor appraisal type scores a vendor. */
+  questionnaireNotForAppraisal: 'questionnaireNotForAppraisal',
+  vendorAppraisalNotFound: 'vendorAppraisalNotFound',
+  vendorAppraisalWithdrawn: 'vendorAppraisalWithdrawn',
+  // The business network (apps/api/src/business-network).
+  /** A company cannot invite itself. */
+  relationWithOwnCompany: 'relationWithOwnCompany',
+  /** An invitation between the two companies waits already (sent by either), or they are partners already. */
+  relationAlreadyOpen: 'relationAlreadyOpen',
+  /** Keeping in view is for a request received that waits for an answer. */
+  relationNotReceived: 'relationNotReceived',
+  /** Messages go between companies with an invitation waiting or a partnership. */
+  conversationClosed: 'conversationClosed',
+  /** Partners and clients are evaluated; a relation not approved is not. */
+  relationNotApproved: 'relationNotApproved',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

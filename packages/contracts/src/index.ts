@@ -1,6 +1,7 @@
 // What the api and the ui share: enumerations and status names from the spec, API shapes, error codes,
 // validation rules and access-right names. Each truth lives here once.
 export * from './approval-links-api.js';
+export * from './audit-bundle-api.js';
 export * from './error-codes.js';
 export * from './health.js';
 export * from './text.js';
@@ -20,6 +21,7 @@ export * from './authority-api.js';
 export * from './company-directory-api.js';
 export * from './projects-api.js';
 export * from './certificates-api.js';
+export * from './offline-check-in.js';
 export * from './certificates-qr.js';
 export * from './notifications-api.js';
 export * from './notifications-links.js';
@@ -39,3 +41,6 @@ export * from './data-import-api.js';
 export * from './advertisements-api.js';
 export * from './subscription-caps.js';
 export * from './reports-api.js';
+export * from './vendor-appraisals-api.js';
+// The business network (apps/api/src/business-network).
+export * from './business-network-api.js';

@@ -125,6 +125,8 @@ export type LiveMessage<Type extends string, Body> = { module: string; messageTy
 export type UserChannelMessages = {
   notification: LiveMessage<string, LiveNotificationBody>;
   countCleared: LiveMessage<'countCleared', Record<string, never>>;
+  /** A message in a business-network conversation of the user's company (either side): ids only, the page reads it. */
+  conversationMessage: LiveMessage<'conversationMessage', { conversation_id: string; message_id: string; company_id: string }>;
 };
 
 export type UserChannelMessage = UserChannelMessages[keyof UserChannelMessages];

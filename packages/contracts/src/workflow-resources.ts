@@ -53,6 +53,11 @@ export const WorkflowStatuses = {
   materialRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
   machineRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
   tradeRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
+  // Not in §4.10: variation orders (§2.5) on an awarded contract, approved by amount and then issued to the
+  // contractor, who acknowledges them (accepted); the documents context's README says why.
+  variationOrder: ['new', 'pendingApproval', 'issued', 'accepted', 'rejected', 'cancelled'],
+  // §2.6 targets /instruction/{projectId}/pending and receivedInstruction/{pendingAcceptance, accepted, submitted}.
+  instruction: ['pending', 'pendingAcceptance', 'accepted', 'submitted', 'cancelled'],
 } as const;
 
 export type WorkflowResource = keyof typeof WorkflowStatuses;
@@ -100,6 +105,8 @@ export const WorkflowAuthorityScopes: Readonly<Record<WorkflowResource, Workflow
   materialRequest: 'project',
   machineRequest: 'project',
   tradeRequest: 'project',
+  variationOrder: 'project',
+  instruction: 'project',
 };
 
 export function isWorkflowResource(name: string): name is WorkflowResource {

@@ -32,3 +32,4 @@ export { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
 export { SqlPersonalKeyStore, KEY_CACHE_MS, type PersonalKeyStore, type DataKey } from './personal-data/sql-key-store.js';
 export { SealingEventStore, personalKeysOf } from './personal-data/sealing-event-store.js';
 export { masterKeyFrom, type MasterKey } from './personal-data/field-cipher.js';
+export * from './merkle/index.js';

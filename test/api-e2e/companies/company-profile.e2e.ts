@@ -5,12 +5,13 @@
 // and masked for anyone else, exported on request and forgotten by the platform administrator. Another company
 // sees an approved company's profile as far as it is shared, which the company chooses and records.
 
+import { FEATURE_STORES } from '../documents/harness.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCodes, type CompanyProfileView, type CompanyRegistrationInput, type ProfileEntry } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
 import { directorBody, keepProfileForSubmission, shareholderBody } from '../../support/company-profile.js';
 import { newPerson, seedUser, signIn, type SeededUser } from '../../support/identity.js';
-import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, type RunningApp } from '../identity/harness.js';
 
 let serial = 0;
 function registration(name: string, overrides: Partial<CompanyRegistrationInput> = {}): CompanyRegistrationInput {
@@ -51,7 +52,7 @@ const project = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(STORES)('a company profile on %s', (kind) => {
+describe.each(FEATURE_STORES)('a company profile on %s', (kind) => {
   let ctx: RunningApp | undefined;
   let admin: SeededUser;
   let founder: SeededUser;

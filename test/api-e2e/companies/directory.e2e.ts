@@ -49,6 +49,8 @@ describe.each(FEATURE_STORES)('company directory, members and project authority 
         registrationNo: '2345678-B',
         subscriptionType: 2,
         isLogoUploaded: false,
+        // Kumar reads his company's vendor appraisals: what they say of Mutiara comes along (none here).
+        appraisal: { count: 0, average: null, latest: null },
       });
     });
 

@@ -20,8 +20,8 @@ import {
   type Person,
 } from '../../support/identity.js';
 import { keepProfileForSubmission } from '../../support/company-profile.js';
-import { purchaseOrderBody, tenderBody } from '../documents/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
+import { FEATURE_STORES, purchaseOrderBody, tenderBody } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, type RunningApp } from '../identity/harness.js';
 
 let serial = 0;
 /** Registration numbers and a code nobody else in this store has (each run's store is new, each call differs). */
@@ -43,7 +43,7 @@ function registration(overrides: Partial<CompanyRegistrationInput> = {}): Compan
   };
 }
 
-describe.each(STORES)('a company joins from nothing on %s', (kind) => {
+describe.each(FEATURE_STORES)('a company joins from nothing on %s', (kind) => {
   let ctx: RunningApp | undefined;
   const founder = newPerson('founder');
   const colleague = newPerson('colleague');

@@ -3,14 +3,15 @@
 // bad form is refused field by field and keeps nothing; platform administrators list, read and close,
 // cancel (with a remark) or reopen it through the inquiry machine; no one else reads them.
 
+import { FEATURE_STORES } from '../documents/harness.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { InquiryRow } from '@binaan/contracts';
 import { newPerson, seedUser, signIn } from '../../support/identity.js';
 import { solveHumanCheck } from '../../support/human-check.js';
-import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, type RunningApp } from '../identity/harness.js';
 
-describe.each(STORES)('inquiries from the contact form on %s', (kind) => {
+describe.each(FEATURE_STORES)('inquiries from the contact form on %s', (kind) => {
   let ctx: RunningApp | undefined;
   let adminToken = '';
   let userToken = '';

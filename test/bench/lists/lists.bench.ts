@@ -33,6 +33,8 @@ import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, t
 import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
 import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
 import { CATALOGUE_ANALYZE, CATALOGUE_CALLS, growCatalogueSql } from './catalogue-lists.js';
+import { growInventorySql, INVENTORY_ANALYZE, INVENTORY_CALLS } from './inventory-lists.js';
+import { growNetworkSql, NETWORK_ANALYZE, NETWORK_CALLS } from './network-lists.js';
 import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 import { growProfileSql, PROFILE_ANALYZE, PROFILE_CALLS } from './profile-lists.js';
 import { growSetupsSql, SETUP_ANALYZE, SETUP_CALLS } from './setup-lists.js';
@@ -231,6 +233,10 @@ async function main(): Promise<void> {
   const companyCalls = ONLY ? COMPANY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // And the catalogue's (BENCH_CALLS=catalogue).
   const catalogueCalls = ONLY ? CATALOGUE_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And the inventory's (BENCH_CALLS=inventory).
+  const inventoryCalls = ONLY ? INVENTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And the business network's and the vendor appraisals' (BENCH_CALLS=network).
+  const networkCalls = ONLY ? NETWORK_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // Likewise the public directory's (BENCH_CALLS=directory).
   const directoryCalls = ONLY ? DIRECTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // And a company's machinery (BENCH_CALLS=profile).
@@ -257,7 +263,8 @@ async function main(): Promise<void> {
     const project = SCAN_PROJECT;
     const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     // The project of the scans and of the requests (the tendering calls read its Requests tab).
-    if (planCalls.length > 0 || tenderingCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
+    if (planCalls.length > 0 || tenderingCalls.length > 0 || inventoryCalls.length > 0)
+      for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
     // A tender in the store (made through the API, as Kumar would), whose query board is grown and read.
     const tender = tenderingCalls.length > 0 ? (await createDocument({ base }, 'tender', token, benchTenderBody())).id : '';
     let grown = 0;
@@ -272,6 +279,8 @@ async function main(): Promise<void> {
       if (profileCalls.length > 0) for (const sql of growProfileSql(COMPANY, grown, size)) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of growSetupsSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (catalogueCalls.length > 0) for (const sql of growCatalogueSql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (inventoryCalls.length > 0) for (const sql of growInventorySql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (networkCalls.length > 0) for (const sql of growNetworkSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (platformCalls.length > 0) for (const sql of growPlatformSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
@@ -282,6 +291,8 @@ async function main(): Promise<void> {
       if (profileCalls.length > 0) for (const sql of PROFILE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of SETUP_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (catalogueCalls.length > 0) for (const sql of CATALOGUE_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      if (inventoryCalls.length > 0) for (const sql of INVENTORY_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      if (networkCalls.length > 0) for (const sql of NETWORK_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (platformCalls.length > 0) for (const sql of PLATFORM_ANALYZE) await run(db, env.DATABASE_URL, sql);
       console.log(
         `\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations, directory companies and platform list rows'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
@@ -300,6 +311,8 @@ async function main(): Promise<void> {
         ...profileCalls,
         ...setupCalls,
         ...catalogueCalls,
+        ...inventoryCalls,
+        ...networkCalls,
         ...platformCalls,
       ]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
@@ -321,6 +334,8 @@ async function main(): Promise<void> {
       ...profileCalls,
       ...setupCalls,
       ...catalogueCalls,
+      ...inventoryCalls,
+      ...networkCalls,
       ...platformCalls,
     ].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);

@@ -24,7 +24,17 @@ export type PlanCall = {
    */
   bare: {
     table: string;
-    owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id' | 'status' | 'shown' | 'trade';
+    owner:
+      | 'company_id'
+      | 'seller_company_id'
+      | 'buyer_company_id'
+      | 'project_id'
+      | 'tender_id'
+      | 'status'
+      | 'shown'
+      | 'trade'
+      | 'company_low'
+      | 'conversation_id';
     ownerValue?: string;
     where?: string;
     order: string;

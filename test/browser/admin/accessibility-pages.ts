@@ -22,6 +22,8 @@ export type Ids = {
   invitedTender: string;
   /** The demo's tender closed for comparison (with its two sellers' quotations): its Analysis and Award tabs. */
   closedTender: string;
+  /** One of Teguh Bina's vendor appraisals (accessibility.spec.ts makes one when the demo has none). */
+  vendorAppraisal: string;
 };
 
 /**
@@ -47,6 +49,12 @@ export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
   '/bill-of-quantity/:id/*': "/project/<id>/bill-of-quantity (a §2.6 link target: the project's BQ)",
   '/projects': "/project/demand (the owner's projects)",
   '/project': "/project/demand (the owner's projects)",
+  // §2.6 instruction targets: the instruction list on the page's direction and status (variation-orders.spec.ts walks them).
+  '/instruction/:project/pending': '/instruction?filter={projectId, direction: sent, status: pending}',
+  '/instruction/:project/comparison':
+    "/instruction?filter={projectId, direction: sent, status: submitted}, or the instruction's Comparison tab",
+  '/receivedInstruction/*': '/instruction?filter={projectId, direction: received, status: <page>}',
+  '/business-network': '/business-network/partners (the business network: its first list)',
 };
 
 export const PUBLIC_PAGES: readonly CheckedPage[] = [
@@ -117,6 +125,12 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/email-log', 'platform-admin'),
   page('/admin/advertisements', 'platform-admin'),
   page('/admin/inquiries', 'platform-admin'),
+  // The business network: each tab (the demo has no relations: the empty states), a §2.6 target's slug, and the conversations.
+  page('/business-network/:tab', 'admin', '/business-network/companies'),
+  page('/business-network/:tab', 'admin', '/business-network/partners'),
+  page('/business-network/:tab', 'admin', '/business-network/request-received-partner'),
+  page('/business-network/:tab', 'admin', '/business-network/conversations'),
+  page('/business-network/seller/:tab', 'admin', '/business-network/seller/approved-client2'),
   // Subscriptions: the platform administrator's configuration, the company's packages and bills (the demo has none: the empty state).
   page('/admin/configuration', 'platform-admin'),
   page('/admin/coupons', 'platform-admin'),
@@ -143,7 +157,16 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/project-regions', 'admin'),
   page('/administration/profit-parameters', 'admin'),
   page('/administration/questionnaires', 'admin'),
+  // Vendor appraisals (apps/api/src/vendor-appraisals/README.md): the list, the form, one appraisal with the vendor's history.
+  page('/vendor-management/my-vendor-appraisal', 'admin'),
+  page('/vendor-management/my-vendor-appraisal/create', 'admin'),
+  page('/vendor-management/my-vendor-appraisal/:id', 'admin', (ids) => `/vendor-management/my-vendor-appraisal/${ids.vendorAppraisal}`),
   page('/administration/catalogue-items', 'admin'),
+  // Inventory (apps/api/src/inventory/README.md): the projects, the site locations, a project's stock pages.
+  page('/inventory', 'admin'),
+  page('/inventory/site-locations', 'admin'),
+  page('/inventory/:projectId/:page', 'admin', (ids) => `/inventory/${ids.project}/stock-receive`),
+  page('/inventory/:projectId/:page', 'admin', (ids) => `/inventory/${ids.project}/stock-out`),
   page('/administration/data-import/catalogue-items', 'admin'),
   page('/administration/data-import/users', 'admin'),
   page('/administration/data-import/machinery', 'admin'),
@@ -211,7 +234,19 @@ export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[]
         ? [page(`/${kind}/:id/show`, 'admin', (i) => `/${kind}/${encodeURIComponent(i.documents[kind]!)}/show`)]
         : []),
     ]),
-  ].concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
+  ].concat(
+    page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`),
+    // The history tab: the timeline, its chain check and the audit bundle's download.
+    ...(ids.documents.purchaseOrder
+      ? [
+          page(
+            '/:kind/:id/show?tab=history',
+            'admin',
+            (i) => `/purchaseOrder/${encodeURIComponent(i.documents.purchaseOrder!)}/show?tab=history`,
+          ),
+        ]
+      : []),
+  );
 }
 
 const UI = resolve(import.meta.dirname, '../../../ui/src');

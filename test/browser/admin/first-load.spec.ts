@@ -18,9 +18,12 @@ const DIST = resolve(import.meta.dirname, '../../../ui/dist');
  * read, its pages' texts already loaded with them (platform.json, subscriptions.json): 353 KB, with room for a
  * menu entry, still far below one page's chunk. 352.6 KB before the reports, 354.5 KB with them: five menu entries
  * and their routes, Home's key figures card, and the splitting of a few MUI helpers the charts (fetched with the
- * reports pages only) share with the frame: 356 KB.
+ * reports pages only) share with the frame: 356 KB. 356.5 KB once the area's texts held the door scanner's offline
+ * words, the audit bundle's and the signed log's refusals: 358 KB. 358.7 KB with the menu entries and routes of the
+ * business network, inventory and vendor management, the bell's live conversation notice and the contract sum's
+ * words of the variation orders: 360 KB.
  */
-const BUDGET_GZIP_BYTES = 356 * 1024;
+const BUDGET_GZIP_BYTES = 360 * 1024;
 const PAGE_CHUNKS =
   /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 

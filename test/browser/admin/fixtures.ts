@@ -76,7 +76,18 @@ export async function startDemoServer(
   const store = demoStore();
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', NODE_ENV: 'development', ...store.env, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      NODE_ENV: 'development',
+      LOG_CHECKPOINT_SECONDS: '5',
+      // An easy human check, as the public area's server has: the ALTCHA widget solves it in milliseconds.
+      HUMAN_CHECK_MAX_NUMBER: '2000',
+      ...store.env,
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

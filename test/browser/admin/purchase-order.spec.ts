@@ -3,7 +3,19 @@
 // purchase-order manual: verify level 1 up to RM 10,000, level 2 up to RM 100,000) approve from "My
 // approvals"; the seller confirms; the timeline shows all of it and the replay shows each earlier state.
 // A user without the level sees no Approve button and a direct POST is refused.
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+
+/** `npm run verify-history -- <args>` as an auditor runs it: its output and exit code. */
+function verifyHistory(...args: string[]): Promise<{ code: number; out: string }> {
+  const cli = resolve(import.meta.dirname, '../../../apps/api/dist/cli/verify-history.js');
+  return new Promise((done) =>
+    execFile(process.execPath, [cli, ...args], (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? -1) : 0, out: stdout + stderr }),
+    ),
+  );
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -141,6 +153,19 @@ test('a purchase order from draft to accepted through two approval levels and th
   await expect(page.getByTestId('chain-ok')).toHaveCount(6);
   await page.getByTestId('verify-chain').click();
   await expect(page.getByTestId('verify-result')).toContainText('6 events checked');
+  // The auditor bundle: saved as a file, which the offline verifier checks with only the published keys. The log
+  // signs a checkpoint every few seconds here; until one covers the last step the page says to try again.
+  let bundleFile = '';
+  await expect(async () => {
+    const download = page.waitForEvent('download', { timeout: 3000 });
+    download.catch(() => undefined); // a refusal (not yet in a checkpoint) saves nothing: tried again
+    await page.getByTestId('download-audit-bundle').click();
+    await expect(page.getByTestId('audit-bundle-result')).toContainText('Saved audit-bundle-', { timeout: 3000 });
+    bundleFile = (await (await download).path())!;
+  }).toPass({ timeout: 60_000 });
+  const verified = await verifyHistory(bundleFile, '--keys', new URL('/.well-known/jwks.json', page.url()).href);
+  expect(verified.out).toMatch(/VERIFIED: 6 events/);
+  expect(verified.code).toBe(0);
   await shot(page, 'admin-15-history');
 
   // The replay: each earlier revision, with the diagram's highlighted state.

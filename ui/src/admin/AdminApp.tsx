@@ -34,6 +34,9 @@ import {
   ProjectCategoriesPage,
   ProjectRegionsPage,
   QuestionnairesPage,
+  VendorAppraisalsPage,
+  AppraiseVendorPage,
+  VendorAppraisalShowPage,
   UsersPage,
   CompanyUsersPage,
   RolesPage,
@@ -52,7 +55,10 @@ import {
   TenderersPage,
 } from './lazy-pages.js';
 import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
+// The business network.
+import { BusinessNetworkPage } from './lazy-pages.js';
 import { ReportPage } from './lazy-pages.js';
+import { InventoryHomePage, InventoryProjectPage, SiteLocationsPage } from './lazy-pages.js';
 import {
   AddCompanyPage,
   CatalogueItemsPage,
@@ -265,6 +271,10 @@ export default function AdminApp() {
           <Route path="/administration/project-regions" element={guarded('projectRegions', <ProjectRegionsPage />)} />
           <Route path="/administration/profit-parameters" element={guarded('profitParameters', <ProfitParametersPage />)} />
           <Route path="/administration/questionnaires" element={guarded('questionnaires', <QuestionnairesPage />)} />
+          {/* Vendor appraisals (vendor-management/). */}
+          <Route path="/vendor-management/my-vendor-appraisal" element={guarded('vendorAppraisals', <VendorAppraisalsPage />)} />
+          <Route path="/vendor-management/my-vendor-appraisal/create" element={guarded('vendorAppraisals', <AppraiseVendorPage />)} />
+          <Route path="/vendor-management/my-vendor-appraisal/:id" element={guarded('vendorAppraisals', <VendorAppraisalShowPage />)} />
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
           {/* One page draws every report from the api's reply (reports/ReportPage.tsx, paths in reports/report-offer.ts); the key remounts it per report. */}
           <Route path="/reports/buyer" element={guarded('reportsBuyer', <ReportPage key="buyer" report="buyer" />)} />
@@ -293,6 +303,14 @@ export default function AdminApp() {
           {MODULES.filter((m) => m.key.includes('.')).map((m) => (
             <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />
           ))}
+          {/* Inventory: before the link targets' /inventory/* (a more particular path wins). */}
+          <Route path="/inventory" element={guarded('inventory', <InventoryHomePage />)} />
+          <Route path="/inventory/site-locations" element={guarded('inventory', <SiteLocationsPage />)} />
+          <Route path="/inventory/:projectId/:page" element={guarded('inventory', <InventoryProjectPage />)} />
+          {/* The business network: its tabs, and the §2.6 targets (business-network/BusinessNetworkPage.tsx maps their slugs). */}
+          <Route path="/business-network" element={<Navigate to="/business-network/partners" replace />} />
+          <Route path="/business-network/:tab" element={guarded('businessNetwork', <BusinessNetworkPage />)} />
+          <Route path="/business-network/seller/:tab" element={guarded('businessNetwork', <BusinessNetworkPage />)} />
           {linkTargetRoutes()}
         </CustomRoutes>
       </AdminShell>

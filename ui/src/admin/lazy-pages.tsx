@@ -58,6 +58,11 @@ export const AdvertisementsPage = lazyNamed(
   withTexts(['platform'], () => import('./advertisements/AdvertisementsPage.js')),
   'AdvertisementsPage',
 );
+// The business network.
+export const BusinessNetworkPage = lazyNamed(
+  withTexts(['network'], () => import('./business-network/BusinessNetworkPage.js')),
+  'BusinessNetworkPage',
+);
 export const InquiriesPage = lazyNamed(
   withTexts(['platform'], () => import('./inquiries/InquiriesPage.js')),
   'InquiriesPage',
@@ -142,10 +147,28 @@ export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPa
 export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
 export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');
 export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');
+// Inventory: the projects, site locations and each project's stock pages, with their texts.
+const inventoryPages = withTexts(['inventory'], () => import('./inventory/InventoryPages.js'));
+export const InventoryHomePage = lazyNamed(inventoryPages, 'InventoryHomePage');
+export const SiteLocationsPage = lazyNamed(inventoryPages, 'SiteLocationsPage');
+export const InventoryProjectPage = lazyNamed(inventoryPages, 'InventoryProjectPage');
 export const CatalogueItemsPage = lazyNamed(() => import('./catalogue-items/CatalogueItemsPage.js'), 'CatalogueItemsPage');
 export const DataImportPage = lazyNamed(() => import('./data-import/DataImportPage.js'), 'DataImportPage');
 // The charts library comes with the reports page only (first-load.spec.ts keeps it out of the frame).
 export const ReportPage = lazyNamed(
   withTexts(['reports'], () => import('./reports/ReportPage.js')),
   'ReportPage',
+);
+// Vendor appraisals (vendor-management/, apps/api/src/vendor-appraisals/README.md).
+export const VendorAppraisalsPage = lazyNamed(
+  withTexts(['vendors'], () => import('./vendor-management/VendorAppraisalsPage.js')),
+  'VendorAppraisalsPage',
+);
+export const AppraiseVendorPage = lazyNamed(
+  withTexts(['vendors'], () => import('./vendor-management/AppraiseVendorPage.js')),
+  'AppraiseVendorPage',
+);
+export const VendorAppraisalShowPage = lazyNamed(
+  withTexts(['vendors'], () => import('./vendor-management/VendorAppraisalShowPage.js')),
+  'VendorAppraisalShowPage',
 );

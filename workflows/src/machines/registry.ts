@@ -21,6 +21,8 @@ import { stockWorkflow } from './stock.machine.js';
 import { subOrderWorkflow } from './sub-orders.machine.js';
 import { tenderWorkflow } from './tender.machine.js';
 import { userWorkflow } from './user.machine.js';
+import { variationOrderWorkflow } from './variation-order.machine.js';
+import { instructionWorkflow } from './instruction.machine.js';
 
 /**
  * Every machine, per resource, oldest version first. A new version is appended, never swapped in: documents
@@ -58,4 +60,6 @@ export const workflowDefinitions: { readonly [R in WorkflowResource]: readonly W
   materialRequest: [requestWorkflow('materialRequest')],
   machineRequest: [requestWorkflow('machineRequest')],
   tradeRequest: [requestWorkflow('tradeRequest')],
+  variationOrder: [variationOrderWorkflow()],
+  instruction: [instructionWorkflow()],
 };

@@ -25,6 +25,8 @@ const KINDS: Readonly<Record<DocumentResource, Readonly<Record<MailLanguage, str
   materialRequest: { en: 'Material request', ms: 'Permintaan bahan', zh: '材料申请' },
   machineRequest: { en: 'Machine request', ms: 'Permintaan mesin', zh: '机械申请' },
   tradeRequest: { en: 'Trade request', ms: 'Permintaan kerja tred', zh: '分包工程申请' },
+  variationOrder: { en: 'Variation order', ms: 'Arahan perubahan kerja', zh: '变更令' },
+  instruction: { en: 'Instruction', ms: 'Arahan', zh: '指令' },
 };
 
 export const kindName = (resource: DocumentResource, language: MailLanguage) => KINDS[resource][language];

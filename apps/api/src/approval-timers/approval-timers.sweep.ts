@@ -17,6 +17,7 @@ import {
 } from './approval-timer.events.js';
 import { parseTimerRules, type ApprovalTimerRule } from './due-times.js';
 import { escalateDocument, readTimedDocument, recordedEscalation, stillWaits, type TimedDocument } from './escalate-document.js';
+import { iso } from '../common/iso.js';
 
 /** Levels handled by one sweep at most, per kind of fact (the next sweep takes the rest). */
 export const SWEEP_LIMIT = 200;
@@ -34,7 +35,6 @@ type DueRow = {
   timers: string;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const COLUMNS = 'document_id, resource, round_revision, level, since, due_at, escalate_at, timers';
 
 export class ApprovalTimerSweep {

@@ -5,18 +5,22 @@ import type { PublishedKey } from './certificate-signature.js';
 
 export type CertificateJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; use: 'sig'; alg: 'EdDSA'; nbf: number; exp?: number };
 
-export function jwks(keys: readonly PublishedKey[]): { keys: CertificateJwk[] } {
+/** `others`: keys of other uses published in the same set (the transparency log's, which carry `binaan_key_use`). */
+export function jwks<T extends object = never>(keys: readonly PublishedKey[], others: readonly T[] = []): { keys: (CertificateJwk | T)[] } {
   return {
-    keys: keys.map((k) => ({
-      kty: 'OKP',
-      crv: 'Ed25519',
-      x: k.publicKey,
-      kid: k.kid,
-      use: 'sig',
-      alg: 'EdDSA',
-      nbf: Math.floor(Date.parse(k.notBefore) / 1000),
-      ...(k.notAfter ? { exp: Math.floor(Date.parse(k.notAfter) / 1000) } : {}),
-    })),
+    keys: [
+      ...keys.map((k) => ({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: k.publicKey,
+        kid: k.kid,
+        use: 'sig',
+        alg: 'EdDSA',
+        nbf: Math.floor(Date.parse(k.notBefore) / 1000),
+        ...(k.notAfter ? { exp: Math.floor(Date.parse(k.notAfter) / 1000) } : {}),
+      })),
+      ...others,
+    ] as (CertificateJwk | T)[],
   };
 }
 
@@ -33,6 +37,7 @@ export function keysFromJwks(set: unknown): PublishedKey[] {
   for (const [index, raw] of keys.entries()) {
     const k = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     if (k.kty !== 'OKP' || k.crv !== 'Ed25519' || (k.use !== undefined && k.use !== 'sig')) continue;
+    if (k.binaan_key_use !== undefined) continue; // a key of another use (the transparency log's)
     if (typeof k.kid !== 'string' || k.kid === '') throw new Error(`key ${index} has no kid`);
     if (typeof k.x !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(k.x)) throw new Error(`key ${k.kid} has no 32-byte public key (x)`);
     if (!SECONDS(k.nbf)) throw new Error(`key ${k.kid} has no validity start (nbf)`);

@@ -9,7 +9,7 @@ import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaa
 import { READ_MODELS } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { certificateKeyStream } from './certificate.events.js';
-import { CERTIFICATE_SIGNING_KEY, type CertificateKeyring } from './certificate-keys.js';
+import { CERTIFICATE_SIGNING_KEY, type CertificateKeyring, type SigningKey } from './certificate-keys.js';
 import { signCertificate, withValidity, type PublishedKey, type SignedFields } from './certificate-signature.js';
 import { publishedKeys } from './certificates-reads.js';
 
@@ -38,6 +38,13 @@ export class CertificateSigner {
     const key = this.keyring.current();
     await this.ensurePublished(key.kid, key.publicKey, issuedAtSeconds);
     return signCertificate(fields, issuedAtSeconds, key.kid, key.privateKey);
+  }
+
+  /** The key that signs now, published first (from `at`) if it has not signed yet: for credentials. */
+  async publishedKey(at: Date): Promise<SigningKey> {
+    const key = this.keyring.current();
+    await this.ensurePublished(key.kid, key.publicKey, Math.floor(at.getTime() / 1000));
+    return key;
   }
 
   /** Every published key with its validity period; read again when stale, or when `kid` is not among them. */

@@ -42,14 +42,29 @@ export type CertificateIssuedData = {
   by: string;
 };
 
+/**
+ * A ticket scanned in or out; `at` is when it was scanned. Scans sent from a scanner's queue
+ * (offline-check-in/) also carry the scanner's scan id and device id, and `deviceScannedAt` when the
+ * device's time was ahead of the server's and `at` was clamped to the time it was recorded.
+ */
+export type ScanData = {
+  registrationId: string;
+  articleId: string;
+  at: string;
+  by: string;
+  scanId?: string;
+  deviceId?: string;
+  deviceScannedAt?: string;
+};
+
 export type ArticleEvent =
   | { type: 'EventArticleCreated'; data: ArticleData }
   | { type: 'EventArticlePublished'; data: { articleId: string; at: string; by: string } };
 
 export type RegistrationEvent =
   | { type: 'EventParticipantRegistered'; data: RegistrationData }
-  | { type: 'EventParticipantCheckedIn'; data: { registrationId: string; articleId: string; at: string; by: string } }
-  | { type: 'EventParticipantCheckedOut'; data: { registrationId: string; articleId: string; at: string; by: string } }
+  | { type: 'EventParticipantCheckedIn'; data: ScanData }
+  | { type: 'EventParticipantCheckedOut'; data: ScanData }
   | { type: 'EventCertificateIssued'; data: CertificateIssuedData }
   | { type: 'EventCertificateApproved'; data: { registrationId: string; certificateNo: string; at: string; by: string } }
   | { type: 'EventCertificateEmailed'; data: { registrationId: string; certificateNo: string; to: string; at: string; by: string } }
@@ -68,6 +83,9 @@ export type ScanFailedData = {
   codeDigest: string;
   at: string;
   by: string;
+  /** Sent from a scanner's queue: its scan id and device id. */
+  scanId?: string;
+  deviceId?: string;
 };
 
 export type CertificateKeyPublishedData = { kid: string; publicKey: string; notBefore: string };

@@ -9,13 +9,16 @@ import { CERTIFICATES_CONFIG, loadCertificatesConfig } from './certificates.conf
 import { CERTIFICATE_COMMAND_HANDLERS } from './certificates-command.handlers.js';
 import { CertificateMail } from './certificate-mail.js';
 import { CertificateSigner } from './certificate-signer.js';
+import { CredentialsController } from './credentials/credentials.controller.js';
+import { CredentialsService } from './credentials/credentials.service.js';
 import { OrganizerController } from './organizer.controller.js';
 import { OrganizerService } from './organizer.service.js';
 import { PublicCertificatesController } from './public-certificates.controller.js';
 import { PublicCertificatesService } from './public.service.js';
+import { OFFLINE_CHECK_IN_CONTROLLERS, OFFLINE_CHECK_IN_PROVIDERS } from './offline-check-in/offline-check-in.js';
 
 @Module({
-  controllers: [PublicCertificatesController, OrganizerController],
+  controllers: [PublicCertificatesController, OrganizerController, CredentialsController, ...OFFLINE_CHECK_IN_CONTROLLERS],
   providers: [
     { provide: CERTIFICATES_CONFIG, useFactory: () => loadCertificatesConfig() },
     { provide: CERTIFICATE_SIGNING_KEY, useFactory: (config: ApiConfig) => new CertificateKeyring(config.dataDir), inject: [API_CONFIG] },
@@ -25,6 +28,8 @@ import { PublicCertificatesService } from './public.service.js';
     CertificateMail,
     OrganizerService,
     PublicCertificatesService,
+    CredentialsService,
+    ...OFFLINE_CHECK_IN_PROVIDERS,
   ],
   exports: [OrganizerService, PublicCertificatesService],
 })

@@ -8,6 +8,7 @@ import type {
   CertificateIssuedData,
   CertificateKeyPublishedData,
   RegistrationData,
+  ScanData,
   ScanFailedData,
 } from './certificate.events.js';
 import { ARTICLE_EVENT_TYPES, REGISTRATION_EVENT_TYPES } from './certificate.events.js';
@@ -34,9 +35,8 @@ async function registrationEvent(event: StoredEvent, db: SqlExecutor): Promise<v
       return;
     }
     case 'EventParticipantCheckedIn':
-      return void (await set('check_in_at = $2, check_in_tx = $3, check_in_hash = $4', [at(event), event.id, event.hash]));
     case 'EventParticipantCheckedOut':
-      return void (await set('check_out_at = $2, check_out_tx = $3, check_out_hash = $4', [at(event), event.id, event.hash]));
+      return scanEvent(event, db);
     case 'EventCertificateIssued': {
       const c = event.data as unknown as CertificateIssuedData;
       return void (await set('certificate_no = $2, issued_at = $3, issue_tx = $4, issue_hash = $5', [
@@ -59,10 +59,46 @@ async function registrationEvent(event: StoredEvent, db: SqlExecutor): Promise<v
   }
 }
 
+/**
+ * Every scan is a row; the registration's check-in and check-out follow from all of them as
+ * `attendanceFromScans` (participant.decider.ts) derives them: the earliest check-in, the latest
+ * check-out at or after it, ties to the scan recorded first. So scans arriving late or out of order
+ * (a scanner that was offline) land where their scan time puts them.
+ */
+async function scanEvent(event: StoredEvent, db: SqlExecutor): Promise<void> {
+  const s = event.data as unknown as ScanData;
+  await db.query(
+    `INSERT INTO cert_scans (tx_id, registration_id, article_id, direction, at, recorded_at, position, hash, scan_id, device_id, by_user)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (tx_id) DO NOTHING`,
+    [
+      event.id,
+      s.registrationId,
+      s.articleId,
+      event.type === 'EventParticipantCheckedIn' ? 'checkIn' : 'checkOut',
+      at(event),
+      event.metadata.recordedAt,
+      event.globalPosition,
+      event.hash,
+      s.scanId ?? null,
+      s.deviceId ?? null,
+      asText(s.by),
+    ],
+  );
+  await db.query(
+    `WITH i AS (SELECT at, tx_id, hash FROM cert_scans WHERE registration_id = $1 AND direction = 'checkIn' ORDER BY at, position LIMIT 1),
+       o AS (SELECT s.at, s.tx_id, s.hash FROM cert_scans s, i WHERE s.registration_id = $1 AND s.direction = 'checkOut' AND s.at >= i.at
+             ORDER BY s.at DESC, s.position LIMIT 1)
+     UPDATE cert_registrations SET check_in_at = (SELECT at FROM i), check_in_tx = (SELECT tx_id FROM i), check_in_hash = (SELECT hash FROM i),
+       check_out_at = (SELECT at FROM o), check_out_tx = (SELECT tx_id FROM o), check_out_hash = (SELECT hash FROM o)
+     WHERE registration_id = $1`,
+    [s.registrationId],
+  );
+}
+
 export const certificatesProjection: Projection = {
   name: 'certificates',
   eventTypes: [...ARTICLE_EVENT_TYPES, ...REGISTRATION_EVENT_TYPES, 'EventScanFailed', 'CertificateKeyPublished'],
-  tables: ['cert_articles', 'cert_registrations', 'cert_failed_scans', 'cert_records', 'cert_keys', 'cert_counters'],
+  tables: ['cert_articles', 'cert_registrations', 'cert_scans', 'cert_failed_scans', 'cert_records', 'cert_keys', 'cert_counters'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS cert_articles (
       article_id text PRIMARY KEY, company_id text NOT NULL, title text NOT NULL, location text NOT NULL, date timestamptz NOT NULL,
@@ -77,6 +113,11 @@ export const certificatesProjection: Projection = {
       certificate_no text UNIQUE, issued_at timestamptz, issue_tx text, issue_hash text, approved_at timestamptz, approve_tx text, approve_hash text,
       emailed_at timestamptz, email_tx text, revoked_at timestamptz, revoke_reason text, revoke_tx text);
     CREATE INDEX IF NOT EXISTS cert_registrations_article ON cert_registrations (article_id, registered_at);
+    CREATE TABLE IF NOT EXISTS cert_scans (
+      tx_id text PRIMARY KEY, registration_id text NOT NULL, article_id text NOT NULL, direction text NOT NULL, at timestamptz NOT NULL,
+      recorded_at timestamptz NOT NULL, position bigint NOT NULL, hash text NOT NULL, scan_id text, device_id text, by_user text NOT NULL);
+    CREATE INDEX IF NOT EXISTS cert_scans_registration ON cert_scans (registration_id, direction, at);
+    CREATE INDEX IF NOT EXISTS cert_scans_article ON cert_scans (article_id, position);
     CREATE TABLE IF NOT EXISTS cert_failed_scans (
       tx_id text PRIMARY KEY, article_id text NOT NULL, registration_id text NOT NULL, direction text NOT NULL, reason text NOT NULL, at timestamptz NOT NULL);
     CREATE INDEX IF NOT EXISTS cert_failed_scans_article ON cert_failed_scans (article_id, at);

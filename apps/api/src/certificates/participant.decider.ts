@@ -24,6 +24,8 @@ const recorded = (event: StoredEvent, at: string): Recorded => ({ at, txId: even
 /** The participant a registration stream records, or null for an empty stream. */
 export function foldParticipant(events: readonly StoredEvent[]): Participant | null {
   let p: Participant | null = null;
+  const checkIns: Recorded[] = [];
+  const checkOuts: Recorded[] = [];
   for (const event of events) {
     const data = event.data as Record<string, unknown>;
     const at = typeof data.at === 'string' ? data.at : event.metadata.recordedAt;
@@ -40,15 +42,38 @@ export function foldParticipant(events: readonly StoredEvent[]): Participant | n
       continue;
     }
     if (!p) continue;
-    if (event.type === 'EventParticipantCheckedIn') p.checkIn = recorded(event, at);
-    else if (event.type === 'EventParticipantCheckedOut') p.checkOut = recorded(event, at);
+    if (event.type === 'EventParticipantCheckedIn') checkIns.push(recorded(event, at));
+    else if (event.type === 'EventParticipantCheckedOut') checkOuts.push(recorded(event, at));
     else if (event.type === 'EventCertificateIssued')
       p.certificate = { ...(data as CertificateIssuedData), ...recorded(event, (data as CertificateIssuedData).issuedAt) };
     else if (event.type === 'EventCertificateApproved') p.approved = recorded(event, at);
     else if (event.type === 'EventCertificateEmailed') p.emailed = recorded(event, at);
     else if (event.type === 'EventCertificateRevoked') p.revoked = { ...recorded(event, at), reason: asText(data.reason) };
   }
+  if (p) Object.assign(p, attendanceFromScans(checkIns, checkOuts));
   return p;
+}
+
+/**
+ * The attendance the scans make, whatever order they were recorded in (scanners that were offline send
+ * theirs late): the check-in is the earliest check-in scan, the check-out the latest check-out scan at or
+ * after it (none before a check-in). Ties go to the scan recorded first. Every scan stays in the stream.
+ */
+export function attendanceFromScans(
+  checkIns: readonly Recorded[],
+  checkOuts: readonly Recorded[],
+): { checkIn: Recorded | null; checkOut: Recorded | null } {
+  let checkIn: Recorded | null = null;
+  for (const scan of checkIns) if (!checkIn || Date.parse(scan.at) < Date.parse(checkIn.at)) checkIn = scan;
+  let checkOut: Recorded | null = null;
+  if (checkIn) {
+    const from = Date.parse(checkIn.at);
+    for (const scan of checkOuts) {
+      const time = Date.parse(scan.at);
+      if (time >= from && (!checkOut || time > Date.parse(checkOut.at))) checkOut = scan;
+    }
+  }
+  return { checkIn, checkOut };
 }
 
 export type ScanDirection = 'checkIn' | 'checkOut';

@@ -32,6 +32,7 @@ import { CertificateMail } from './certificate-mail.js';
 import { certificatePdf } from './certificate-pdf.js';
 import { Lru } from '../common/lru.js';
 import { jwks } from './certificate-jwks.js';
+import { logJwks } from '../transparency-log/log-jwks.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
 import {
@@ -209,7 +210,7 @@ export class PublicCertificatesService {
   }
 
   async keys() {
-    return jwks(await this.signer.keys());
+    return jwks(await this.signer.keys(), await logJwks(this.db));
   }
 
   private payloadOf(body: unknown): CertificateQrPayload | null {

@@ -1,7 +1,8 @@
 // `npm run store -- <verb>`: look after the event store of the configured environment (the same
 // variables as the api: DATA_DIR, DATABASE_URL, EVENTSTORE_URL).
 //   rebuild  replay the whole log into fresh read-model tables (SQL stores)
-//   verify   check every stream's hash chain; exits 1 when one is broken, naming stream and revision
+//   verify   check every stream's hash chain and every signed checkpoint of the transparency log; exits 1
+//            when one is broken, naming stream and revision (or event and checkpoint)
 //   stats    events, streams and last position, by stream type
 //   backup <file>   the whole log (and subscription checkpoints) to a gzip'd file (store-backup.ts)
 //   restore <file>  that file into an empty store, then every chain verified and the read models rebuilt

@@ -23,6 +23,7 @@ import { lookupKeysFor } from '../personal-data/personal-data-codec.js';
 import type { LookupKeys } from '../personal-data/lookup-keys.js';
 import { migrateLookupKeys } from '../personal-data/migrate-lookup-keys.js';
 import { createAdmin, CREATE_ADMIN_USAGE } from './create-admin.js';
+import { verifyCheckpoints } from '../transparency-log/verify-checkpoints.js';
 
 export const USAGE = `usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys | ${CREATE_ADMIN_USAGE}>`;
 
@@ -76,7 +77,17 @@ async function verify({ store, out }: Run): Promise<number> {
   bar.stop();
   for (const result of broken) out.log(`BROKEN ${result.streamId} at revision ${result.firstBadRevision}: ${result.reason}`);
   out.log(`Verified ${streams} streams, ${events} events: ${broken.length === 0 ? 'every chain is intact' : `${broken.length} broken`}.`);
-  return broken.length === 0 ? 0 : 1;
+  // The transparency log's signed checkpoints (SQL stores: KurrentDB has none).
+  let checkpointProblems = 0;
+  if (store instanceof SqlEventStore) {
+    const result = await verifyCheckpoints(store.db, (line) => out.log(line));
+    for (const problem of result.problems) out.log(`BROKEN ${problem}`);
+    out.log(
+      `Verified ${result.checked} checkpoints: ${result.problems.length === 0 ? 'every one holds' : `${result.problems.length} problem(s)`}.`,
+    );
+    checkpointProblems = result.problems.length;
+  }
+  return broken.length === 0 && checkpointProblems === 0 ? 0 : 1;
 }
 
 async function stats({ store, out }: Run): Promise<number> {

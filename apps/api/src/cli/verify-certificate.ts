@@ -4,15 +4,11 @@
 // the certificate's values, and that the signing key was in force at the claimed issue time; it prints each
 // check and GENUINE or NOT GENUINE with the reason. Exit code: 0 genuine, 1 not genuine, 2 could not check
 // (bad arguments, keys unreadable). Revocation is known only to the issuer: the online check answers it.
-import { readFile } from 'node:fs/promises';
-import { keysFromJwks } from '../certificates/certificate-jwks.js';
-import type { PublishedKey } from '../certificates/certificate-signature.js';
 import { verifyOffline } from '../certificates/offline-verification.js';
+import { CannotCheck, loadPublishedKeys } from './published-source.js';
 
 const DEFAULT_KEYS = 'http://localhost:3000/.well-known/jwks.json';
 const USAGE = 'usage: npm run verify-certificate -- [--keys <jwks file or URL>] <QR text>';
-
-class CannotCheck extends Error {}
 
 function parseArguments(argv: readonly string[]): { keys: string; qr: string } {
   let keys = DEFAULT_KEYS;
@@ -34,36 +30,9 @@ function parseArguments(argv: readonly string[]): { keys: string; qr: string } {
   return { keys, qr: values.join(' ') };
 }
 
-async function loadKeys(source: string): Promise<PublishedKey[]> {
-  let text: string;
-  if (/^https?:\/\//i.test(source)) {
-    let response: Response;
-    try {
-      response = await fetch(source, { signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json' } });
-    } catch (error) {
-      throw new CannotCheck(
-        `could not read the keys from ${source}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`,
-      );
-    }
-    if (!response.ok) throw new CannotCheck(`could not read the keys from ${source}: HTTP ${response.status}`);
-    text = await response.text();
-  } else {
-    try {
-      text = await readFile(source, 'utf8');
-    } catch (error) {
-      throw new CannotCheck(`could not read the keys file ${source}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  try {
-    return keysFromJwks(JSON.parse(text));
-  } catch (error) {
-    throw new CannotCheck(`the keys from ${source} are not a usable JWK set: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   const { keys: source, qr } = parseArguments(argv);
-  const keys = await loadKeys(source);
+  const keys = await loadPublishedKeys(source);
   console.log(
     `Keys: ${keys.length} Ed25519 key(s) from ${source}${keys.map((k) => `\n  ${k.kid}  in force from ${k.notBefore}${k.notAfter ? ` until ${k.notAfter}` : ''}`).join('')}`,
   );

@@ -8,6 +8,7 @@ import type { SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
+import { appraisalSummaries, readsAppraisals } from '../vendor-appraisals/appraisal-summaries.js';
 import { companyDirectory, companyMembers, directoryQuery, membersQuery, type PageQuery } from './company-directory.js';
 
 type HeaderReply = { header(name: string, value: string): unknown };
@@ -37,7 +38,8 @@ export class CompanyDirectoryController {
   ): Promise<CompanyDirectoryItem[]> {
     const companyId = companyOf(request.principal!);
     const query = directoryQuery(raw);
-    return listed(reply, 'directory', query, await companyDirectory(this.db, companyId, query));
+    const page = await companyDirectory(this.db, companyId, query);
+    return listed(reply, 'directory', query, await this.withAppraisals(request, companyId, page));
   }
 
   @Get('directory/:id')
@@ -54,7 +56,18 @@ export class CompanyDirectoryController {
       ids: [id.slice(0, 100)],
     });
     if (!rows[0]) throw refusal(404, ErrorCodes.notFound, 'No approved company with this id.');
-    return rows[0];
+    return (await this.withAppraisals(request, companyId, { rows, total: 1 })).rows[0]!;
+  }
+
+  /** A tender's invite picker shows what the company's own appraisals say of each (vendor-appraisals/README.md). */
+  private async withAppraisals(request: AuthenticatedRequest, companyId: string, page: { rows: CompanyDirectoryItem[]; total: number }) {
+    if (!readsAppraisals(request.principal!)) return page;
+    const summaries = await appraisalSummaries(
+      this.db,
+      companyId,
+      page.rows.map((row) => row.id),
+    );
+    return { ...page, rows: page.rows.map((row) => ({ ...row, appraisal: summaries.get(row.id)! })) };
   }
 
   /** The same rights as the authority settings that pick from it, or the users module's own. */

@@ -28,6 +28,9 @@ const COMPANY_ADMIN: readonly AccessRight[] = [
   'administration.fullAccessControl.update',
   'businessNetwork.view',
   'businessNetwork.update',
+  // She reads and keeps the company's appraisals of its vendors too (vendor-appraisals/).
+  'vendorManagement.view',
+  'vendorManagement.update',
   'project.create',
   'project.view',
   'project.viewAll',
@@ -55,6 +58,8 @@ const OFFICER: readonly AccessRight[] = [
   'costPlanAndLibrary.update',
   'businessNetwork.view',
   'vendorManagement.view',
+  // The officer appraises the vendors the company buys from (vendor-appraisals/).
+  'vendorManagement.update',
 ];
 const APPROVER: readonly AccessRight[] = [
   'project.view',
@@ -203,6 +208,8 @@ const procurementResources = [
   'materialRequest',
   'machineRequest',
   'tradeRequest',
+  'variationOrder',
+  'instruction',
 ];
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
@@ -219,11 +226,15 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
       { email: 'lim@teguhbina.my', roles: ['approver'] },
       { email: 'farid@teguhbina.my', roles: ['site-team'] },
     ],
-    authority: procurementResources.flatMap((resourceCode) => [
-      { email: 'kumar@teguhbina.my', resourceCode, levels: [10] },
-      { email: 'lim@teguhbina.my', resourceCode, levels: [20, 21] },
-      { email: 'aminah@teguhbina.my', resourceCode, levels: [10, 22] },
-    ]),
+    authority: [
+      ...procurementResources.flatMap((resourceCode) => [
+        { email: 'kumar@teguhbina.my', resourceCode, levels: [10] },
+        { email: 'lim@teguhbina.my', resourceCode, levels: [20, 21] },
+        { email: 'aminah@teguhbina.my', resourceCode, levels: [10, 22] },
+      ]),
+      // The business network: Aminah invites partners and answers requests.
+      { email: 'aminah@teguhbina.my', resourceCode: 'companyRelation', levels: [10] },
+    ],
   },
   {
     key: 'mutiara-supplies',
@@ -237,12 +248,14 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
       { email: 'ahmad@mutiarasupplies.my', roles: ['procurement-officer'] },
     ],
     authority: [
-      ...['purchaseOrder', 'rentalOrder', 'deliveryOrder', 'invoice'].map((resourceCode) => ({
+      ...['purchaseOrder', 'rentalOrder', 'deliveryOrder', 'invoice', 'variationOrder', 'instruction'].map((resourceCode) => ({
         email: 'mei@mutiarasupplies.my',
         resourceCode,
         levels: [10, 20],
       })),
       ...['deliveryOrder', 'invoice'].map((resourceCode) => ({ email: 'ahmad@mutiarasupplies.my', resourceCode, levels: [10] })),
+      // The business network: Mei invites partners and answers requests.
+      { email: 'mei@mutiarasupplies.my', resourceCode: 'companyRelation', levels: [10] },
     ],
   },
   {

@@ -27,6 +27,9 @@ export const DocumentModules: Readonly<Record<DocumentResource, DocumentModule>>
   materialRequest: 'procurement',
   machineRequest: 'procurement',
   tradeRequest: 'procurement',
+  // A variation order varies a contract, an instruction directs a contract's work: contract management's.
+  variationOrder: 'contractManagement',
+  instruction: 'contractManagement',
 };
 
 const APPROVING = new Set(['Approve', 'Reject']);

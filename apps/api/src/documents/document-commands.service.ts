@@ -15,6 +15,7 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentSides } from './document-sides.js';
 import { DocumentDraws } from './document-draws.js';
+import { ContractSums } from './document-variations.js';
 import { creationEvents, decideAction, decideCreate, decideEdit, type ActionBody } from './document.decider.js';
 import { parseFieldChanges } from './document-fields.js';
 import { DocumentLoader, fold } from './document-loader.js';
@@ -25,7 +26,15 @@ import { VendorNumbers, type Reservation } from './vendor-numbers.js';
 import { roundTimersMetadata } from '../approval-timers/round-timers.js';
 
 /** Fields whose change asks the source again what remains to deliver or claim. */
-const DRAW_FIELDS = ['sourceDocumentId', 'items', 'claimPercentage', 'claimItems'];
+const DRAW_FIELDS = [
+  'sourceDocumentId',
+  'items',
+  'claimPercentage',
+  'claimItems',
+  'variationType',
+  'instructionId',
+  'counterpartyCompanyId',
+];
 
 /** `If-Match: 5`, `"5"` or `W/"5"`: the revision the caller last read. Missing: 428. */
 export function parseIfMatch(header: string | undefined): number {
@@ -73,10 +82,13 @@ export class DocumentCommands {
     private readonly vendorNumbers: VendorNumbers,
     private readonly sides: DocumentSides,
     private readonly caps: ValueCaps,
+    private readonly variations: ContractSums,
   ) {}
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
-    const changes = parseFieldChanges(body, true, resource);
+    const parsed = parseFieldChanges(body, true, resource);
+    // A variation order (or an instruction on a contract) left without a counterparty goes to the contract's contractor.
+    const changes = await this.variations.withContractor(resource, parsed);
     requireProjectOfRequest(resource, changes.projectId);
     // A request is internal to the company (a requisition): it names no counterparty.
     if (isRequestResource(resource) && changes.counterpartyCompanyId)
@@ -105,6 +117,7 @@ export class DocumentCommands {
       }
     }
     await this.draws.check(resource, fields, actor.companyId, null);
+    if (resource === 'variationOrder') await this.variations.check(fields, actor.companyId, null);
     const documentId = randomUUID();
     // The vendor's number is reserved last, after every other check, so a refused create rarely holds one.
     const reservation = fields.vendorDocumentNo
@@ -157,7 +170,10 @@ export class DocumentCommands {
     const changes = edited.data.changes;
     const next = { ...state.fields, ...changes };
     const streamId = documentStreamId(resource, id);
-    if (DRAW_FIELDS.some((field) => field in changes)) await this.draws.check(resource, next, state.companyId, streamId);
+    if (DRAW_FIELDS.some((field) => field in changes)) {
+      await this.draws.check(resource, next, state.companyId, streamId);
+      if (resource === 'variationOrder') await this.variations.check(next, state.companyId, streamId);
+    }
     const reservation =
       'vendorDocumentNo' in changes && next.vendorDocumentNo
         ? await this.vendorNumbers.reserve(state.companyId, resource, next.vendorDocumentNo, id, actor.userId)
@@ -207,6 +223,9 @@ export class DocumentCommands {
     // Asking for approval checks again what remains on the source: other documents may have taken it since.
     if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent))
       await this.draws.check(resource, state.fields, state.companyId, streamId);
+    // A variation order is checked again when asked for and on each approval: the contract's claims may have certified more since.
+    if (resource === 'variationOrder' && (REQUESTING_EVENTS.has(statusEvent.workflowEvent) || statusEvent.workflowEvent === 'Approve'))
+      await this.variations.check(state.fields, state.companyId, streamId);
     try {
       const append = () =>
         this.store.append({

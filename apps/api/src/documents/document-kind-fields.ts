@@ -4,6 +4,7 @@
 import {
   DocumentKindFieldNames,
   TenderTypes,
+  VariationTypes,
   type DocumentKindField,
   type DocumentKindFields,
   type DocumentResource,
@@ -43,6 +44,14 @@ const PARSERS: Record<Exclude<DocumentKindField, 'claimItems'>, Parser> = {
   previousCertifiedAmount: money,
   retentionPercent: percent,
   retentionLimitPercent: percent,
+  variationType: (body, field, problems) => {
+    const value = body[field];
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && (VariationTypes as readonly string[]).includes(value))) return value;
+    problem(problems, field, `must be one of ${VariationTypes.join(', ')}`);
+    return undefined;
+  },
+  instructionId: nullableUuid,
 };
 
 function claimItems(body: Body, problems: Problems): MilestoneClaimItem[] | undefined {

@@ -203,12 +203,22 @@ export function claimShare(resource: DocumentResource, fields: Pick<DocumentFiel
   return null;
 }
 
+/** What a `document_draws` row measures: delivered quantities, a claim's percent, a variation order's amount and sign. */
+export type DrawMeasure = 'quantity' | 'percent' | 'variationAmount' | 'variationSign';
+
 /** The rows a document adds to `document_draws`: delivered quantities per source line, a claim's share at line 0. */
 export function drawRows(
   resource: DocumentResource,
-  fields: Partial<Pick<DocumentFields, 'items' | 'claimPercentage' | 'claimItems'>>,
-): { measure: 'quantity' | 'percent'; lineNo: number; amount: bigint }[] {
-  const rows: { measure: 'quantity' | 'percent'; lineNo: number; amount: bigint }[] = [];
+  fields: Partial<Pick<DocumentFields, 'items' | 'claimPercentage' | 'claimItems' | 'totals' | 'variationType'>>,
+): { measure: DrawMeasure; lineNo: number; amount: bigint }[] {
+  const rows: { measure: DrawMeasure; lineNo: number; amount: bigint }[] = [];
+  if (resource === 'variationOrder') {
+    // A variation's amount (its subtotal) and its sign (omission -1) apart, as an edit may change either alone.
+    if (fields.totals) rows.push({ measure: 'variationAmount', lineNo: 0, amount: parseMoney(fields.totals.subtotal) ?? 0n });
+    if ('variationType' in fields)
+      rows.push({ measure: 'variationSign', lineNo: 0, amount: fields.variationType === 'omission' ? -1n : 1n });
+    return rows;
+  }
   if (DocumentKindsWithDeliveredQuantities.includes(resource) && fields.items) {
     const perLine = new Map<number, bigint>();
     for (const item of fields.items) {

@@ -13,6 +13,7 @@ import { DocumentActors } from './document-actor.js';
 import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
+import { ContractSums } from './document-variations.js';
 import { documentActions, isEditable } from './document-rules.js';
 import { CREATED_REVISION, documentStreamId, type DocumentState } from './document.state.js';
 import { sharedFromRevision } from './counterparty-view.js';
@@ -39,6 +40,7 @@ export class DocumentQueries {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly actors: DocumentActors,
     private readonly loader: DocumentLoader,
+    private readonly contracts: ContractSums,
     private readonly dueTimes: ApprovalDueTimes,
   ) {}
 
@@ -101,6 +103,9 @@ export class DocumentQueries {
       fees: feesOf(state),
       warnings: warningsOf(state),
       source: actor.kind === 'system' ? null : await this.loader.sourceOf(state.fields.sourceDocumentId, actor.companyId),
+      contract: actor.kind === 'system' ? null : await this.contracts.viewFor(state.resource, state.id, state.fields, actor.companyId),
+      linkedVariations:
+        actor.kind === 'system' || state.resource !== 'instruction' ? null : await this.contracts.linkedTo(state.id, actor.companyId),
     };
     // A tender's counterparty (a bidder) reads it without the buyer's estimate (estimate-withheld.ts).
     return actor.kind !== 'system' && estimateWithheld(state.resource, state.companyId, actor.companyId) ? withoutEstimate(view) : view;

@@ -11,6 +11,7 @@ import { DocumentActors } from './document-actor.js';
 import { DOCUMENT_COMMAND_HANDLERS } from './document-command.handlers.js';
 import { DocumentCommands } from './document-commands.service.js';
 import { DocumentDraws } from './document-draws.js';
+import { ContractSums } from './document-variations.js';
 import { DocumentHistory } from './document-history.js';
 import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
@@ -22,6 +23,7 @@ import { MyActivity, MyActivityController } from './my-activity.js';
 import { MyApprovals, MyApprovalsController } from './my-approvals.js';
 import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
+import { DocumentAuditBundles } from './document-audit-bundle.js';
 
 @Module({
   imports: [AccessModule, PlatformConfigurationModule, ApprovalTimersModule],
@@ -30,8 +32,10 @@ import { WorkflowsController } from './workflows.controller.js';
     ...DOCUMENT_COMMAND_HANDLERS,
     ApprovalQueue,
     DocumentActors,
+    DocumentAuditBundles,
     DocumentCommands,
     DocumentDraws,
+    ContractSums,
     DocumentHistory,
     DocumentLoader,
     DocumentNumbers,

@@ -28,7 +28,7 @@ import { documentIdOf } from './document.state.js';
 export const documentsProjection: Projection = {
   name: 'documents',
   eventTypes: ['DocumentDrafted', 'DocumentEdited', 'WorkflowStatusChanged'],
-  tables: ['documents', 'document_states', 'document_idempotency', 'document_sources', 'document_draws'],
+  tables: ['documents', 'document_states', 'document_idempotency', 'document_sources', 'document_draws', 'document_instruction_links'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS documents (
       id text PRIMARY KEY, resource text NOT NULL, stream_id text NOT NULL UNIQUE, company_id text NOT NULL,
@@ -51,6 +51,9 @@ export const documentsProjection: Projection = {
       workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));
     CREATE TABLE IF NOT EXISTS document_sources (stream_id text PRIMARY KEY, source_document_id text NOT NULL);
     CREATE INDEX IF NOT EXISTS document_sources_by_source ON document_sources (source_document_id);
+    -- A variation order -> the instruction it comes from (the instruction's comparison).
+    CREATE TABLE IF NOT EXISTS document_instruction_links (stream_id text PRIMARY KEY, instruction_id text NOT NULL);
+    CREATE INDEX IF NOT EXISTS document_instruction_links_by_instruction ON document_instruction_links (instruction_id);
     CREATE TABLE IF NOT EXISTS document_draws (
       stream_id text NOT NULL, measure text NOT NULL, line_no integer NOT NULL, amount bigint NOT NULL,
       PRIMARY KEY (stream_id, measure, line_no));
@@ -236,12 +239,22 @@ function roundFrom(stored: StoredEvent, resource: DocumentResource, kept: string
 
 /** The source and draws a Draft or Edit sets: only what the event carries is replaced. */
 async function recordDraws(streamId: string, resource: DocumentResource, fields: Partial<DocumentFields>, db: SqlExecutor): Promise<void> {
+  if ('instructionId' in fields) {
+    await db.query('DELETE FROM document_instruction_links WHERE stream_id = $1', [streamId]);
+    if (fields.instructionId)
+      await db.query('INSERT INTO document_instruction_links (stream_id, instruction_id) VALUES ($1, $2)', [
+        streamId,
+        fields.instructionId,
+      ]);
+  }
   if ('sourceDocumentId' in fields) {
     await db.query('DELETE FROM document_sources WHERE stream_id = $1', [streamId]);
     if (fields.sourceDocumentId)
       await db.query('INSERT INTO document_sources (stream_id, source_document_id) VALUES ($1, $2)', [streamId, fields.sourceDocumentId]);
   }
   const replaced = [
+    ...(resource === 'variationOrder' && 'totals' in fields ? ['variationAmount'] : []),
+    ...(resource === 'variationOrder' && 'variationType' in fields ? ['variationSign'] : []),
     ...('items' in fields ? ['quantity'] : []),
     ...('claimPercentage' in fields || 'claimItems' in fields ? ['percent'] : []),
   ];

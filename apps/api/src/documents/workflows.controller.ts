@@ -1,5 +1,5 @@
-// The workflow catalogue (machines as data: states, transitions, guards, label keys) and the audit
-// verification of one document's hash chain.
+// The workflow catalogue (machines as data: states, transitions, guards, label keys), the audit
+// verification of one document's hash chain, and its auditor bundle (document-audit-bundle.ts).
 import { refusal } from '../common/refusal.js';
 import { createHash } from 'node:crypto';
 import { Controller, ForbiddenException, Get, Param, Query, Req, Res } from '@nestjs/common';
@@ -11,6 +11,8 @@ import { DocumentQueries } from './document-queries.service.js';
 import { documentAccess } from './document-access.js';
 import { ApiQuery, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
+import { DocumentAuditBundles } from './document-audit-bundle.js';
+import { wholeNumber } from '../transparency-log/transparency-log.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -46,7 +48,10 @@ function requireViewRight(principal: Principal, resource: DocumentResource): voi
 
 @Controller()
 export class WorkflowsController {
-  constructor(private readonly queries: DocumentQueries) {}
+  constructor(
+    private readonly queries: DocumentQueries,
+    private readonly bundles: DocumentAuditBundles,
+  ) {}
 
   @Get('workflows')
   @ApiTags('workflows')
@@ -89,5 +94,42 @@ export class WorkflowsController {
     const kind = documentResource(resource);
     requireViewRight(request.principal!, kind);
     return this.queries.verify(kind, id, request.principal!);
+  }
+
+  @Get('audit/bundle')
+  @ApiTags('audit')
+  @ApiQuery({ name: 'resource', required: true, description: 'The document kind', enum: [...DocumentResources] })
+  @ApiQuery({ name: 'id', required: true, description: 'The document id', schema: { type: 'string' } })
+  @ApiQuery({
+    name: 'treeSize',
+    required: false,
+    description: "A signed checkpoint's tree size to prove into (a head published outside Binaan); default the latest",
+    schema: { type: 'string' },
+  })
+  @ApiRefusal(400, 'validationFailed: resource or id is missing, or treeSize is not a whole number')
+  @ApiRefusal(403, 'companyNotChosen; noAccessRight: needs the view right of the kind')
+  @ApiRefusal(404, "unknownDocumentResource, documentNotFound (another company's document is 404 too), checkpointNotFound")
+  @ApiRefusal(409, 'noCheckpointYet, notYetInCheckpoint: the log has not yet signed a checkpoint covering the document; ask again shortly')
+  @ApiOperation({
+    summary: "A document's auditor bundle: its events as stored, with inclusion proofs into a signed checkpoint of the log",
+    description:
+      "Downloaded as a JSON file for `npm run verify-history`, which checks it with only the published keys. The document's company gets every event; the counterparty, once the document is shared with it, the steps between the two companies. Events recorded after the checkpoint wait for the next one (`notYetCheckpointed`).",
+  })
+  async bundle(
+    @Query('resource') resource: unknown,
+    @Query('id') id: unknown,
+    @Query('treeSize') treeSize: unknown,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
+  ) {
+    if (typeof resource !== 'string' || typeof id !== 'string')
+      throw refusal(400, 'validationFailed', 'Give resource and id.', { fields: { resource: ['is required'], id: ['is required'] } });
+    const kind = documentResource(resource);
+    requireViewRight(request.principal!, kind);
+    const size = treeSize === undefined ? undefined : wholeNumber('treeSize', treeSize, 1);
+    const bundle = await this.bundles.bundle(kind, id, request.principal!, size);
+    const name = `audit-bundle-${(bundle.subject.documentNo ?? id).replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
+    reply.header('Content-Disposition', `attachment; filename="${name}"`);
+    return bundle;
   }
 }

@@ -26,6 +26,7 @@ const APPROVER_SRC: Partial<Record<DocumentResource, string>> = {
   progressiveClaim: 'pendingVerification',
   milestoneClaim: 'pendingApproval',
   paymentCertificate: 'pendingApproval',
+  variationOrder: 'pendingApproval',
 };
 
 export function approverNotice(resource: DocumentResource, status: string): Notice | null {
@@ -42,6 +43,8 @@ export function counterpartyNotice(resource: DocumentResource, status: string): 
   if (SUB_ORDERS.includes(resource) && status === 'pending confirmation') return { module: resource, src: 'receivedNew' };
   if ((resource === 'deliveryOrder' || resource === 'serviceOrder') && status === 'pending') return { module: resource, src: 'pending' };
   if (resource === 'invoice' && status === 'pendingAcceptance') return { module: 'invoice', src: 'receivedPendingAcceptance' };
+  if (resource === 'variationOrder' && status === 'issued') return { module: 'variationOrder', src: 'issued' };
+  if (resource === 'instruction' && status === 'pendingAcceptance') return { module: 'receivedInstruction', src: 'pendingAcceptance' };
   if (resource === 'progressiveClaim' && status === 'approved') return { module: 'progressiveClaimCertification', src: 'new' };
   if (resource === 'milestoneClaim' && status === 'pendingCertification')
     return { module: 'milestoneClaimCertification', src: 'pendingCertification' };
@@ -89,6 +92,11 @@ export function creatorNotice(
       return notice(status === 'rejected' || status === 'approved' ? status : null);
     // §2.6 gives requests two pages, pending and rejected: an approval lands on the kind's list (pending),
     // where the ui opens the request itself (viewid) with its "Make a tender" action.
+    // §2.6 /instruction/{projectId}/pending and comparison: the issuer hears when the sub-contractor accepts and submits.
+    case 'instruction':
+      return notice(status === 'accepted' ? 'pending' : status === 'submitted' ? 'comparison' : null);
+    case 'variationOrder':
+      return notice(status === 'rejected' || status === 'accepted' ? status : null);
     case 'materialRequest':
     case 'machineRequest':
     case 'tradeRequest':
@@ -117,6 +125,8 @@ export const DocumentCategories: Readonly<Record<DocumentResource, NotificationC
   materialRequest: 'material',
   machineRequest: 'machine',
   tradeRequest: 'trade',
+  variationOrder: 'trade',
+  instruction: 'trade',
 };
 
 export const loaWoType = (resource: DocumentResource): 'LOA' | 'WO' | null =>

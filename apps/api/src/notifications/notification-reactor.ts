@@ -14,6 +14,8 @@ import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
+// The business network.
+import { BusinessNetworkNotices } from './business-network-notices.js';
 import { subscriptionSettled } from '../store/subscription-settled.js';
 import {
   notificationId,
@@ -68,6 +70,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly awards: TenderAwardNotices,
     private readonly tendering: TenderingNotices,
     private readonly timers: ApprovalTimerNotices,
+    private readonly network: BusinessNetworkNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -119,6 +122,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
         ...(await this.tenderExchange.plan(event)),
         ...(await this.awards.plan(event)),
         ...(await this.timers.plan(event)),
+        ...(await this.network.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];

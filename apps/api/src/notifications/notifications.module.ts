@@ -15,6 +15,8 @@ import { Recipients } from './recipients.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
+// The business network.
+import { BusinessNetworkNotices } from './business-network-notices.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
@@ -30,6 +32,7 @@ import { UserChannel } from './user-channel.js';
     TenderingNotices,
     TenderExchangeNotices,
     TenderAwardNotices,
+    BusinessNetworkNotices,
     NotificationReactor,
     NotificationFeed,
     UserChannel,

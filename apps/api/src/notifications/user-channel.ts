@@ -24,6 +24,9 @@ import { SessionService } from '../identity/session.service.js';
 import { LiveLog } from '../store/live-log.js';
 import { NotificationFeed } from './notification-feed.js';
 import type { NotificationCountClearedData, NotificationRaisedData } from './notification.events.js';
+// The business network.
+import type { ConversationMessagePostedData } from '../business-network/business-network.events.js';
+import { Recipients } from './recipients.js';
 
 /** How often open sockets' sessions are checked (the spec's revoked session closes within 5 s). */
 export const SWEEP_MS = 2000;
@@ -46,6 +49,7 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
     private readonly sessions: SessionService,
     private readonly counts: NotificationFeed,
     liveLog: LiveLog,
+    private readonly recipients: Recipients,
   ) {
     liveLog.listen((events) => this.deliver(events));
   }
@@ -140,8 +144,11 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
   private async deliver(events: readonly StoredEvent[]): Promise<void> {
     const raised: NotificationRaisedData[] = [];
     const cleared = new Set<string>();
+    const messages: ConversationMessagePostedData[] = [];
     for (const event of events) {
-      if (event.type === 'NotificationRaised') {
+      if (event.type === 'ConversationMessagePosted') {
+        messages.push(event.data as unknown as ConversationMessagePostedData);
+      } else if (event.type === 'NotificationRaised') {
         const data = event.data as unknown as NotificationRaisedData;
         if (this.byUser.has(data.userId)) raised.push(data);
       } else if (event.type === 'NotificationCountCleared') {
@@ -151,6 +158,7 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
         this.closeSession((event.data as { sessionId: string }).sessionId);
       }
     }
+    if (messages.length > 0 && this.byUser.size > 0) await this.deliverMessages(messages);
     if (raised.length === 0 && cleared.size === 0) return;
     const counts = await this.counts.unreadCounts([...new Set([...raised.map((n) => n.userId), ...cleared])]);
     const named = await this.counts.withNames(raised.map((n) => JSON.stringify(n.eventData)));
@@ -164,6 +172,27 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
     );
     for (const userId of cleared)
       this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
+  }
+
+  /**
+   * Business-network messages: to the members of both companies connected here who hold a business-network
+   * right (the author's other tabs and colleagues too), ids only; the conversation page reads the message.
+   */
+  private async deliverMessages(messages: readonly ConversationMessagePostedData[]): Promise<void> {
+    for (const message of messages) {
+      for (const companyId of [message.companyId, message.otherCompanyId]) {
+        for (const member of await this.recipients.members(companyId)) {
+          if (!this.byUser.has(member.userId)) continue;
+          if (!(await this.recipients.holdsAny(member.userId, companyId, ['businessNetwork.view', 'businessNetwork.update']))) continue;
+          this.send(member.userId, {
+            module: 'businessNetwork',
+            messageType: 'conversationMessage',
+            messageBody: { conversation_id: message.conversationId, message_id: message.messageId, company_id: message.companyId },
+            newCount: (await this.counts.unreadCounts([member.userId])).get(member.userId) ?? 0,
+          });
+        }
+      }
+    }
   }
 
   private send(userId: string, message: UserChannelMessage): void {

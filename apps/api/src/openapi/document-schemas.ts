@@ -86,6 +86,18 @@ const kindFields: Record<string, SchemaObject> = {
   },
   retentionPercent: percent('Default 10'),
   retentionLimitPercent: percent('Retention at most this share of the contract sum; default 5'),
+  variationType: {
+    type: 'string',
+    enum: ['addition', 'omission'],
+    nullable: true,
+    description: 'Variation order: an omission takes its amount off the contract sum (422 variationBelowZero, variationBelowCertified)',
+  },
+  instructionId: {
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'Variation order: the instruction it comes from (422 unknownInstruction)',
+  },
 };
 /** On a document a kind field is null where the kind has no such field or it was left empty. */
 const kindFieldsInView: Record<string, SchemaObject> = Object.fromEntries(
@@ -251,6 +263,40 @@ export const documentSchemas: Record<string, SchemaObject> = {
       ...kindFieldsInView,
       fees: ref('DocumentFees'),
       warnings: ref('DocumentWarnings'),
+      contract: {
+        type: 'object',
+        nullable: true,
+        description:
+          'A contract (letter of award, work, purchase or sub-purchase order), its claims and variation orders: the contract sum as varied (original plus issued variation orders) and what its claims certified; null for other kinds or a contract the caller does not see',
+        properties: {
+          contractId: { type: 'string' },
+          contractResource: { type: 'string' },
+          contractNo: { type: 'string' },
+          originalSum: money,
+          variationsSum: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' },
+          adjustedSum: money,
+          certifiedSum: money,
+          variationCount: { type: 'integer' },
+          claimValue: { ...money, nullable: true, description: 'Progressive claim: its percentage of the adjusted sum' },
+        },
+      },
+      linkedVariations: {
+        type: 'array',
+        nullable: true,
+        description:
+          "An instruction's comparison: the variation orders made from it (the owner sees all, the sub-contractor those issued); null for other kinds",
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            documentNo: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'string' },
+            variationType: { type: 'string', nullable: true },
+            amount: { type: 'string' },
+          },
+        },
+      },
       source: {
         type: 'object',
         nullable: true,

@@ -79,6 +79,11 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
     prefixes: ['landing', 'article', 'event-participant', 'test-get-transaction', 'association'],
   },
   { name: 'audit', description: 'Hash-chain verification and store statistics for auditors', prefixes: ['audit'] },
+  {
+    name: 'transparency-log',
+    description: 'Signed checkpoints of a Merkle tree over the whole log (RFC 9162), and inclusion and consistency proofs into them',
+    prefixes: ['log'],
+  },
   { name: 'human-check', description: 'The self-hosted proof-of-work check (ALTCHA)', prefixes: ['human-check'] },
   { name: 'developer', description: 'Developer helpers (hidden in production)', prefixes: ['dev'] },
   { name: 'health', description: 'Liveness and the store in use', prefixes: ['health'] },
@@ -148,6 +153,24 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
     description:
       'What a company subscribes to and is billed: packages, quotes, orders, billing records, invoices, payments (online and by cheque), coupons',
     prefixes: [],
+  },
+  // Vendor appraisals (vendor-appraisals/README.md).
+  {
+    name: 'vendor-appraisals',
+    description: "A company's appraisals of its vendors on its own questionnaires: appraise, withdraw, its list, a vendor's history",
+    prefixes: ['vendor-appraisals'],
+  },
+  {
+    name: 'inventory',
+    description:
+      "A project's stock: site locations, stock received from delivery orders, stock out and utilisation, transfers, adjustments, on-hand (also as of a date)",
+    prefixes: ['inventory'],
+  },
+  {
+    name: 'business-network',
+    description:
+      'Partners and clients between companies: invitations, answers, keeping in view, the conversations between two companies, partner evaluations',
+    prefixes: ['business-network'],
   },
 ];
 

@@ -12,6 +12,7 @@ import { LookupKeys } from './lookup-keys.js';
 const SEALED_PLACES: Record<string, readonly string[]> = {
   CompanyMemberInvited: ['email', 'name'],
   CompanyProfileEntryAdded: ['fields.name', 'fields.idNumber', 'fields.address'],
+  ConversationMessagePosted: ['text'],
   CompanyProfileEntryEdited: ['fields.name', 'fields.idNumber', 'fields.address'],
   DocumentDrafted: ['fields.driverName', 'fields.driverContact'],
   DocumentEdited: ['changes.driverName', 'changes.driverContact'],

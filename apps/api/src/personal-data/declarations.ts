@@ -14,6 +14,7 @@ import { inquiryPersonalData } from '../inquiries/inquiry.personal-data.js';
 import { mailLogPersonalData } from '../messaging/mail-log/mail-log.personal-data.js';
 import { projectsPersonalData } from '../projects/projects.personal-data.js';
 import { tenderingPersonalData } from '../tendering/tendering.personal-data.js';
+import { businessNetworkPersonalData } from '../business-network/business-network.personal-data.js';
 import type { LookupKeys } from './lookup-keys.js';
 
 export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclarations {
@@ -27,5 +28,6 @@ export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclar
     ...tenderingPersonalData(lookup),
     ...mailLogPersonalData(lookup),
     ...inquiryPersonalData(lookup),
+    ...businessNetworkPersonalData,
   };
 }

@@ -54,6 +54,8 @@ const PROJECT_RESOURCES = [
   'materialRequest',
   'machineRequest',
   'tradeRequest',
+  'variationOrder',
+  'instruction',
 ];
 
 type DemoProject = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'> & {

@@ -78,6 +78,9 @@ export function banner(facts: BannerFacts): string[] {
       `         Use this data folder for trying only; for real use start from an empty DATA_DIR with DEMO_DATA=off or CERTIFICATE_SIGNING_KEY set.`,
     );
   }
+  if (config.environment === 'production' && !config.transparencyLog.signingKey) {
+    lines.push('WARNING: no checkpoints of the transparency log are signed: set LOG_SIGNING_KEY (kept apart from the data) in production.');
+  }
   if (config.personalDataMasterKey === undefined) {
     lines.push(
       `WARNING: personal data is sealed with a master key kept in ${shown(config.dataDir)}/secrets.json, beside the data: set PERSONAL_DATA_MASTER_KEY (kept apart) for real use.`,

@@ -54,6 +54,11 @@ describe('the start-up banner', () => {
 
   it('warns when the personal data master key is kept beside the data, not when it is given', () => {
     expect(facts({}).join('\n')).toContain('WARNING: personal data is sealed with a master key kept in /srv/binaan-data/secrets.json');
+    expect(facts({ NODE_ENV: 'production' }).join('\n')).toContain(
+      'WARNING: no checkpoints of the transparency log are signed: set LOG_SIGNING_KEY',
+    );
+    expect(facts({ NODE_ENV: 'production', LOG_SIGNING_KEY: 'given' }).join('\n')).not.toContain('LOG_SIGNING_KEY');
+    expect(facts({}).join('\n')).not.toContain('LOG_SIGNING_KEY');
     expect(facts({ PERSONAL_DATA_MASTER_KEY: 'a'.repeat(44) }).join('\n')).not.toContain('personal data is sealed');
   });
 

@@ -10,6 +10,7 @@ import { describeConcurrencyContract } from './concurrency.contract.js';
 import { describeSubscriptionContract } from './subscription.contract.js';
 import { describeIntegrityContract } from './integrity.contract.js';
 import { describeProjectionContract } from './projections.contract.js';
+import { describeMerkleLogContract } from './merkle-log.contract.js';
 
 const opened: EventStore[] = [];
 export const track = (store: EventStore) => (opened.push(store), store);
@@ -288,5 +289,6 @@ export function describeEventStoreContract(harness: ContractHarness): void {
     describeSubscriptionContract(harness, fresh);
     describeIntegrityContract(harness, fresh);
     describeProjectionContract(harness);
+    if (harness.projections) describeMerkleLogContract(harness, fresh);
   });
 }

@@ -230,6 +230,13 @@ BEGIN
   END IF;
 END $fn$`;
 export const READ_LOG_PAGE = `SELECT e FROM binaan_log_page($1, $2, $3) AS e`;
+/**
+ * The transparency log's page of the log (merkle/sql-merkle-log.ts): readAll's order and horizon, only what
+ * a leaf needs (no data to parse or open). PostgreSQL: the horizon first, then the page below it ($3).
+ */
+export const LEAF_HORIZON = READ_HORIZON;
+export const LEAF_PAGE = readAll('events.global_position, events.event_id, events.hash');
+export const LEAF_PAGE_SERIAL = readAllSerial('global_position, event_id, hash');
 export const READ_ALL_SERIAL = { fast: readAllSerial(EVENT_JSON_FAST), safe: readAllSerial(EVENT_JSON) } as const;
 
 /**

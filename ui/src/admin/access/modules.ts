@@ -56,10 +56,19 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'article', path: '/article', allowPending: true, group: 'main' },
   { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
   { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
+  // The business network.
+  { key: 'businessNetwork', path: '/business-network', rights: ['businessNetwork.view', 'businessNetwork.update'], group: 'main' },
   // Tenders the company was invited to; any active user of it may quote (the api's rule).
   { key: 'receivedTenders', path: '/tendering/received', group: 'main' },
   // The buyer's approved list of tenderers; the api checks the tender authority levels per act.
   { key: 'approvedTenderers', path: '/tendering/tenderers', rights: ['tenderManagement.view'], group: 'main' },
+  // The company's appraisals of its vendors (apps/api/src/vendor-appraisals/README.md); §2.6's vendor appraisal target.
+  {
+    key: 'vendorAppraisals',
+    path: '/vendor-management/my-vendor-appraisal',
+    rights: ['vendorManagement.view', 'vendorManagement.update'],
+    group: 'main',
+  },
   // Projects per type (spec §6: developer, owner = demand, supplier = supply), the hub of the signed-in area.
   ...(['developer', 'demand', 'supply'] as const).map((kind): ModuleDef => ({
     key: `projects${kind.charAt(0).toUpperCase()}${kind.slice(1)}`,
@@ -67,6 +76,13 @@ export const MODULES: readonly ModuleDef[] = [
     rights: PROJECT_RIGHTS,
     group: 'projects',
   })),
+  // Inventory (§2.5): site locations and each project's stock; the procurement module's (inventory/).
+  {
+    key: 'inventory',
+    path: '/inventory',
+    rights: ['procurement.view', 'procurement.update', 'procurement.approve', 'procurement.confirm'],
+    group: 'main',
+  },
   { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },
   {
     key: 'companyProfile',

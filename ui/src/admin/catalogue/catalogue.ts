@@ -81,7 +81,15 @@ export function tabStates(entry: CatalogueEntry): CatalogueState[] {
 
 /** Which module's rights open a document kind (mirrors the api's documents/document-access.ts). */
 export type DocumentModule = 'procurement' | 'tenderManagement' | 'contractManagement';
-const CONTRACT_KINDS = new Set(['letterOfAward', 'workOrder', 'progressiveClaim', 'milestoneClaim', 'paymentCertificate']);
+const CONTRACT_KINDS = new Set([
+  'letterOfAward',
+  'workOrder',
+  'progressiveClaim',
+  'milestoneClaim',
+  'paymentCertificate',
+  'variationOrder',
+  'instruction',
+]);
 export function moduleOf(resource: string): DocumentModule {
   if (resource === 'tender') return 'tenderManagement';
   return CONTRACT_KINDS.has(resource) ? 'contractManagement' : 'procurement';

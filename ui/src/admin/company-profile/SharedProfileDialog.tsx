@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { SharedProfileView } from './SharedProfileView.js';
+import { VendorHistoryPanel } from '../vendor-management/VendorHistoryPanel.js';
 
 export function SharedProfileDialog({ companyId, name, onClose }: { companyId: string; name: string; onClose: () => void }) {
   const translate = useTranslate();
@@ -16,6 +17,8 @@ export function SharedProfileDialog({ companyId, name, onClose }: { companyId: s
       </DialogTitle>
       <DialogContent>
         <SharedProfileView companyId={companyId} />
+        {/* The viewing company's own appraisals of this company, for those who read them (vendor-management/). */}
+        <VendorHistoryPanel vendorId={companyId} name={name} headingLevel="h3" />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="shared-profile-close">

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, formatMoney } from '../format.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { bqRowPath } from '../tendering/request-api.js';
 import { ApprovalRouteCard } from './ApprovalRouteCard.js';
+import { ContractSumCard } from './ContractSumCard.js';
 import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { unpricedTender } from './unpriced-tender.js';
@@ -119,6 +120,14 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
                   testId="document-source"
                   {...(document.source ? { to: `/${document.source.resource}/${encodeURIComponent(document.source.id)}/show` } : {})}
                 />
+              ) : name === 'instructionId' ? (
+                <Field
+                  key={name}
+                  label={label(name)}
+                  value={typeof record[name] === 'string' ? translate('admin.variations.openInstruction') : ''}
+                  testId="document-instruction"
+                  {...(typeof record[name] === 'string' ? { to: `/instruction/${encodeURIComponent(record[name])}/show` } : {})}
+                />
               ) : (
                 <Field
                   key={name}
@@ -126,7 +135,9 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
                   value={
                     name === 'tenderType' && typeof record[name] === 'string'
                       ? translate(`admin.tenderTypes.${record[name]}`)
-                      : kindValue(name, record[name], document.currency)
+                      : name === 'variationType' && typeof record[name] === 'string'
+                        ? translate(`admin.variations.types.${record[name]}`)
+                        : kindValue(name, record[name], document.currency)
                   }
                 />
               ),
@@ -135,6 +146,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
           {document.description && <Typography sx={{ mt: 2 }}>{document.description}</Typography>}
         </CardContent>
       </Card>
+      {document.contract && <ContractSumCard contract={document.contract} currency={document.currency} />}
       {document.items.length > 0 && (
         <Card variant="outlined" sx={{ mb: 2 }}>
           {/* On a phone the lines scroll sideways in their own box: squeezed to the screen, the amounts were cut off. */}

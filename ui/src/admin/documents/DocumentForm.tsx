@@ -23,12 +23,14 @@ import {
   isDocumentResource,
   isRequestResource,
   TenderTypes,
+  VariationTypes,
   type DocumentResource,
   asText,
 } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
+import { ContractInput, InstructionInput } from './ContractInput.js';
 import { LineDescriptionInput } from './LineDescriptionInput.js';
 import { DocumentPageTitle } from './DocumentPageTitle.js';
 import { formatMoney } from '../format.js';
@@ -65,6 +67,23 @@ function KindFields({ resource }: { resource: DocumentResource }) {
       {DocumentKindFieldNames[resource].map((name) => {
         // A tender's source is the request it was made from: set by "Make a tender", not typed.
         if (resource === 'tender' && name === 'sourceDocumentId') return null;
+        // A variation order varies (an instruction directs) one of the company's awarded contracts, chosen by number.
+        if ((resource === 'variationOrder' || resource === 'instruction') && name === 'sourceDocumentId')
+          return <ContractInput key={name} source={name} />;
+        if (name === 'instructionId') return <InstructionInput key={name} source={name} />;
+        if (name === 'variationType') {
+          const choices = VariationTypes.map((type) => ({ id: type, name: translate(`admin.variations.types.${type}`) }));
+          return (
+            <SelectInput
+              key={name}
+              source={name}
+              label={translate('admin.fields.variationType')}
+              choices={choices}
+              helperText="admin.variations.typeHelp"
+              validate={required()}
+            />
+          );
+        }
         if (name === 'tenderType') {
           const choices = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
           return (
@@ -116,7 +135,8 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
           optionText="name"
           emptyText="admin.documents.noProject"
         />
-        {creating && !isRequestResource(resource) && (
+        {/* A variation order goes to its contract's contractor (the api takes it from the contract). */}
+        {creating && !isRequestResource(resource) && resource !== 'variationOrder' && (
           <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />
         )}
         <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />

@@ -1,6 +1,7 @@
 // The document's timeline (GET .../history): who (and for which company), when, the action, what it did to
 // the status (history-line.ts), remark, approval level, and a check mark where the hash chain verifies. A button asks
-// the api to verify the whole chain again (GET /api/audit/verify).
+// the api to verify the whole chain again (GET /api/audit/verify); another downloads the auditor bundle (GET
+// /api/audit/bundle: the events with inclusion proofs into the signed log) for `npm run verify-history`.
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
@@ -10,6 +11,7 @@ import type { ChainVerificationReply, DocumentHistoryRow } from '@binaan/contrac
 import { actionLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { downloadFile } from '../providers/download-file.js';
 import { historyChange } from './history-line.js';
 
 export function useHistory(resource: string, id: string, revision: number): DocumentHistoryRow[] | null {
@@ -46,6 +48,14 @@ export function historyActionLabel(
 export function HistoryTimeline({ resource, id, rows }: { resource: string; id: string; rows: DocumentHistoryRow[] | null }) {
   const translate = useTranslate();
   const [verification, setVerification] = useState<ChainVerificationReply | { error: string } | null>(null);
+  const [bundle, setBundle] = useState<{ saved: string } | { error: string } | null>(null);
+  const downloadBundle = () => {
+    setBundle(null);
+    downloadFile(`/api/audit/bundle?resource=${resource}&id=${encodeURIComponent(id)}`, 'application/json', `audit-bundle-${id}.json`).then(
+      (saved) => setBundle({ saved }),
+      (e: unknown) => setBundle({ error: errorCodeOf(e) }),
+    );
+  };
   const verify = () => {
     adminJson<ChainVerificationReply>(`/api/audit/verify?resource=${resource}&id=${encodeURIComponent(id)}`).then(
       setVerification,
@@ -54,12 +64,23 @@ export function HistoryTimeline({ resource, id, rows }: { resource: string; id: 
   };
   return (
     <Box data-testid="history">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="h6">{translate('admin.history.title')}</Typography>
         <Button size="small" onClick={verify} data-testid="verify-chain">
           {translate('admin.audit.verifyDocument')}
         </Button>
+        <Button size="small" onClick={downloadBundle} data-testid="download-audit-bundle" aria-describedby="audit-bundle-help">
+          {translate('admin.audit.downloadBundle')}
+        </Button>
       </Box>
+      <Typography id="audit-bundle-help" variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        {translate('admin.audit.bundleHelp')}
+      </Typography>
+      {bundle && (
+        <Alert severity={'error' in bundle ? 'error' : 'success'} data-testid="audit-bundle-result" sx={{ mb: 1 }}>
+          {'error' in bundle ? translate(`error.${bundle.error}`) : translate('admin.audit.bundleSaved', { name: bundle.saved })}
+        </Alert>
+      )}
       {verification &&
         ('error' in verification ? (
           <Alert severity="error">{translate(`error.${verification.error}`)}</Alert>

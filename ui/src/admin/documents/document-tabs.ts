@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { DocumentView } from '@binaan/contracts';
 import { TENDER_TABS } from '../tendering/tender-tabs.js';
 import { RequestTenderTab } from '../tendering/RequestTenderTab.js';
+import { InstructionComparisonTab } from './InstructionComparisonTab.js';
 
 export type DocumentTab = {
   /** The tab's value, also `?tab=<value>` in the page's address (a notification lands on it). */
@@ -24,11 +25,17 @@ const REQUEST_TABS: readonly DocumentTab[] = [
   },
 ];
 
+/** An instruction's comparison: what was instructed beside the variation orders made from it (§2.6 .../comparison). */
+const INSTRUCTION_TABS: readonly DocumentTab[] = [
+  { value: 'comparison', labelKey: 'admin.variations.comparison.tab', shows: () => true, Panel: InstructionComparisonTab },
+];
+
 const EXTRA_TABS: Readonly<Partial<Record<string, readonly DocumentTab[]>>> = {
   tender: TENDER_TABS,
   materialRequest: REQUEST_TABS,
   machineRequest: REQUEST_TABS,
   tradeRequest: REQUEST_TABS,
+  instruction: INSTRUCTION_TABS,
 };
 
 export const documentTabs = (resource: string, document: DocumentView, companyId: string | undefined): readonly DocumentTab[] =>

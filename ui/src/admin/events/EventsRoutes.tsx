@@ -28,6 +28,7 @@ import { useLoaded } from '../layout/use-loaded.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { ParticipantsCard } from './ParticipantsCard.js';
 import { ScannerCard } from './ScannerCard.js';
+import { useOnline } from './offline/use-online.js';
 
 const loadEvents = () => adminJson<{ data: OrganizerEvent[]; total: number }>('/api/article/organizer-list');
 
@@ -174,15 +175,18 @@ function EventDoor() {
   const loaded = useLoaded(useCallback(() => adminJson<AttendanceReply>(`/api/article/${encodeURIComponent(id)}/attendance`), [id]));
   const attendance = loaded.data ?? null;
   const reload = loaded.reload;
-  // Asked again every 5 s while the door is open; a failed ask is said above the last counts known.
+  const online = useOnline();
+  // Asked again every 5 s while the door is open and the device online; a failed ask is said above the last
+  // counts known. Offline, the scanner goes on with what it keeps and says so itself: nothing is asked.
   useEffect(() => {
+    if (!online) return;
     const timer = setInterval(reload, 5000);
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [reload, online]);
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="event-door">
       <Title title={translate('admin.events.door')} />
-      {loaded.failure && (
+      {loaded.failure && online && (
         <LoadFailed
           what={translate('admin.loadFailed.what.attendance')}
           failure={loaded.failure}

@@ -42,6 +42,9 @@ const bundles = (language: string, raMessages: Tree) => ({
   platform: localeFile(language, 'platform'),
   reports: localeFile(language, 'reports'),
   authority: localeFile(language, 'authority'),
+  inventory: localeFile(language, 'inventory'),
+  vendors: localeFile(language, 'vendors'),
+  network: localeFile(language, 'network'),
   raMessages,
 });
 const OTHERS = { ms: bundles('ms', ra(malayMessages)), zh: bundles('zh', ra(chineseMessages)) };
@@ -57,6 +60,9 @@ const NAMESPACES = [
   'platform',
   'reports',
   'authority',
+  'inventory',
+  'vendors',
+  'network',
   'raMessages',
 ] as const;
 

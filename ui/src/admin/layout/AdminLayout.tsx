@@ -61,6 +61,7 @@ const ICONS: Record<string, ReactNode> = {
   billingAdmin: <RequestQuoteIcon />,
   manualPayments: <RequestQuoteIcon />,
   approvedTenderers: <RequestQuoteIcon />,
+  vendorAppraisals: <FactCheckIcon />,
   reportsBuyer: <BarChartIcon />,
   reportsSeller: <BarChartIcon />,
   reportsDeveloper: <BarChartIcon />,

@@ -227,3 +227,34 @@ describe('the tender exchange: queries and addenda', () => {
     expect(resolveLinkTarget(url.pathname, url.search, null)).toEqual(place);
   });
 });
+
+describe('instruction targets (§2.6 /instruction, /receivedInstruction)', () => {
+  it("the sub-contractor's received pages list the instructions received in the project, on the page's status", () => {
+    const url = target({ module: 'receivedInstruction', src: 'pendingAcceptance', src_id: 'ins-1', event_data: data({}) });
+    expect(url.pathname).toBe('/receivedInstruction/proj-1/pendingAcceptance');
+    expect(routed(url.pathname)).toBe(true);
+    expect(resolveLinkTarget(url.pathname, '', null)).toEqual({
+      to: list('instruction', { projectId: 'proj-1', direction: 'received', status: 'pendingAcceptance' }),
+    });
+    expect(resolveLinkTarget('/receivedInstruction/proj-1/submitted', '', null)).toEqual({
+      to: list('instruction', { projectId: 'proj-1', direction: 'received', status: 'submitted' }),
+    });
+  });
+
+  it("the issuer's pending page lists its own; the comparison opens the instruction's Comparison tab, or the submitted ones", () => {
+    expect(routed('/instruction/proj-1/pending')).toBe(true);
+    expect(resolveLinkTarget('/instruction/proj-1/pending', '', null)).toEqual({
+      to: list('instruction', { projectId: 'proj-1', direction: 'sent', status: 'pending' }),
+    });
+    const url = target({ module: 'instruction', src: 'comparison', src_id: 'ins-2', event_data: data({ resource: 'instruction' }) });
+    expect(url.pathname).toBe('/instruction/proj-1/comparison');
+    expect(resolveLinkTarget(url.pathname, url.search, { notification: { resource: 'instruction', id: 'ins-2' } })).toEqual({
+      to: '/instruction/ins-2/show?tab=comparison',
+    });
+    expect(resolveLinkTarget(url.pathname, '', null)).toEqual({
+      to: list('instruction', { projectId: 'proj-1', direction: 'sent', status: 'submitted' }),
+    });
+    // The kind's own page is react-admin's, not a target.
+    expect(routed('/instruction/ins-2/show')).toBe(false);
+  });
+});

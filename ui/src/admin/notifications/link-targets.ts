@@ -48,8 +48,6 @@ const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents' | 'budget'
   request: 'documents',
   quotation: 'documents',
   'list-of-tenderer': 'documents',
-  instruction: 'documents',
-  receivedInstruction: 'documents',
   tenderQuery: 'documents',
   receivedTenderQuery: 'documents',
 };
@@ -69,6 +67,15 @@ const REQUEST_KINDS: Readonly<Record<string, DocumentResource>> = {
   material: 'materialRequest',
   machine: 'machineRequest',
   trade: 'tradeRequest',
+};
+
+/** §2.6 instruction targets -> the instruction list's direction and status. */
+const INSTRUCTION_PAGES: Readonly<Record<string, Record<string, string>>> = {
+  'instruction/pending': { direction: 'sent', status: 'pending' },
+  'instruction/comparison': { direction: 'sent', status: 'submitted' },
+  'receivedInstruction/pendingAcceptance': { direction: 'received', status: 'pendingAcceptance' },
+  'receivedInstruction/accepted': { direction: 'received', status: 'accepted' },
+  'receivedInstruction/submitted': { direction: 'received', status: 'submitted' },
 };
 
 const camel = (segment: string) => segment.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
@@ -124,6 +131,9 @@ export function resolveLinkTarget(
   if (tenderPage === 'received' || tenderPage === 'new-received')
     return { to: passed?.id ? `/tendering/received/${encodeURIComponent(passed.id)}` : '/tendering/received' };
   if (tenderPage === 'invitation' && passed?.id) return { to: `${show('tender', passed.id)}?tab=invitations` };
+  // An instruction's comparison opens on its Comparison tab.
+  if (prefix === 'instruction' && segments[2] === 'comparison' && passed?.id)
+    return { to: `${show('instruction', passed.id)}?tab=comparison` };
   if (passed?.id && passed.resource && isDocumentResource(passed.resource)) return { to: show(passed.resource, passed.id) };
   const query = new URLSearchParams(search);
   for (const [parameter, named] of Object.entries(VIEW_PARAMETERS)) {
@@ -136,6 +146,14 @@ export function resolveLinkTarget(
   // /request/{projectId}/{material, machine, trade}/{pending, rejected} is that kind's request list
   // in the project, on the tab of its status (pending is pendingApproval).
   const requestKind = prefix === 'request' ? REQUEST_KINDS[segments[2] ?? ''] : undefined;
+  // /instruction/{projectId}/{pending, comparison}: the issuer's instructions in the project (comparison: those
+  // submitted, to compare); /receivedInstruction/{projectId}/{pendingAcceptance, accepted, submitted}: the
+  // sub-contractor's, on the tab of that status.
+  const instructionPage = INSTRUCTION_PAGES[`${prefix}/${segments[2] ?? ''}`];
+  if (instructionPage) {
+    const filter: Record<string, string> = { ...(projectId ? { projectId } : {}), ...instructionPage };
+    return { to: `/instruction?filter=${encodeURIComponent(JSON.stringify(filter))}` };
+  }
   if (requestKind)
     return { to: listOf(requestKind, projectId, segments[3] === 'pending' ? ['pending-approval'] : segments.slice(3), statusesOf) };
   if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
@@ -164,5 +182,9 @@ export const LINK_TARGET_ROUTES: readonly string[] = [
   ]),
   ...Object.keys(PROJECT_PAGES).map((prefix) => `/${prefix}/*`),
   ...PROJECT_SUBPAGES.map((page) => `/project/:project/${page}`),
+  // instruction is also the document kind's own path (/instruction/:id/show): its targets by their exact shapes.
+  '/instruction/:project/pending',
+  '/instruction/:project/comparison',
+  '/receivedInstruction/*',
   '/dashboard',
 ];

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { notificationLink, type NotificationEvent, type UserChannelMessage } from '@binaan/contracts';
+import { notificationLink, type NotificationEvent, type UserChannelMessage, type UserChannelMessages } from '@binaan/contracts';
 import { getSession, useSession } from '../../shared/session/session-store.js';
 import { chooseCompany } from '../company/choose-company.js';
 import { errorCodeOf } from '../providers/admin-request.js';
@@ -15,6 +15,8 @@ import { clearNotificationCount, fetchNotificationCount, fetchNotifications } fr
 import { notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
 import { UserChannelClient } from './user-channel-client.js';
 import type { LinkTargetState } from './link-targets.js';
+// The business network.
+import { announceConversationMessage } from '../business-network/conversation-live.js';
 
 /**
  * Opens a notification's link target (§2.6), switching to the company it was raised for first when that is
@@ -59,11 +61,12 @@ export function useBell() {
       const { state: next, rose } = applyCount(current.current, count);
       update(next);
       if (!rose) return;
+      const notice = message as UserChannelMessages['notification'] | undefined;
       const text =
-        message && message.messageType !== 'countCleared'
+        notice && notice.messageType !== 'countCleared' && notice.messageType !== 'conversationMessage'
           ? translate('admin.notifications.toast', {
-              title: notificationTitle(translate, { module: message.module, src: message.messageType, data: message.messageBody }),
-              what: notificationWhat(translate, { module: message.module, src: message.messageType, data: message.messageBody }),
+              title: notificationTitle(translate, { module: notice.module, src: notice.messageType, data: notice.messageBody }),
+              what: notificationWhat(translate, { module: notice.module, src: notice.messageType, data: notice.messageBody }),
             })
           : translate('admin.notifications.toastCount', { count });
       notify(text, { type: 'success' });
@@ -86,7 +89,12 @@ export function useBell() {
   const client = useRef<UserChannelClient | null>(null);
   useEffect(() => {
     const channel = new UserChannelClient({
-      onMessage: (message) => handlers.current.takeCount(message.newCount, message),
+      onMessage: (message) => {
+        // A business-network message: the conversation pages listen (conversation-live.ts); the bell's count stays.
+        if (message.messageType === 'conversationMessage')
+          return announceConversationMessage(message.messageBody as UserChannelMessages['conversationMessage']['messageBody']);
+        handlers.current.takeCount(message.newCount, message);
+      },
       onOpen: (reconnected) => reconnected && handlers.current.refreshCount(),
       onStatus: (status) => setLive(status === 'open'),
     });

@@ -22,6 +22,10 @@ const NAMESPACES = [
   'platform',
   'reports',
   'authority',
+  'inventory',
+  'vendors',
+  // The business network.
+  'network',
   'raMessages',
   'errors',
 ];

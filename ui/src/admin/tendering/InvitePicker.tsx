@@ -9,6 +9,7 @@ import type { CompanyDirectoryItem } from '@binaan/contracts';
 import { failureText, loadFailureOf, type LoadFailure } from '../layout/load-failure.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { SharedProfileDialog } from '../company-profile/SharedProfileDialog.js';
+import { AppraisalSummaryNote } from '../vendor-management/AppraisalSummaryNote.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { invite } from './tendering-api.js';
 import { tenderers } from './tenderers-api.js';
@@ -123,6 +124,13 @@ export function InvitePicker({
         getOptionLabel={(c) => (c.registrationNo ? `${c.name} (${c.registrationNo})` : c.name)}
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
+        // What the company's own appraisals say of each (the directory answers it to vendor management readers).
+        renderOption={({ key, ...props }, c) => (
+          <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
+            <span>{c.registrationNo ? `${c.name} (${c.registrationNo})` : c.name}</span>
+            <AppraisalSummaryNote summary={c.appraisal} component="span" />
+          </Box>
+        )}
         noOptionsText={failure ? failureText(translate, what, failure) : translate('tendering.invitations.noCompany')}
         renderInput={(params) => (
           <TextField
@@ -160,15 +168,12 @@ export function InvitePicker({
         // Each picked seller's shared profile, read before inviting it.
         <Box sx={{ flex: '1 1 100%', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {chosen.map((company) => (
-            <Button
-              key={company.id}
-              size="small"
-              variant="outlined"
-              onClick={() => setProfileOf(company)}
-              data-testid="invite-view-profile"
-            >
-              {translate('admin.companyProfile.viewProfile', { name: company.name })}
-            </Button>
+            <Box key={company.id} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+              <Button size="small" variant="outlined" onClick={() => setProfileOf(company)} data-testid="invite-view-profile">
+                {translate('admin.companyProfile.viewProfile', { name: company.name })}
+              </Button>
+              <AppraisalSummaryNote summary={company.appraisal} data-testid="invite-appraisal-summary" />
+            </Box>
           ))}
         </Box>
       )}

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParticipantDetail, ParticipantDetailReply, VerifyCertificateReply } from '@binaan/contracts';
-import { ApiError, apiFetch } from '../../shared/api/client.js';
+import { ApiError, apiFetch, apiUrl } from '../../shared/api/client.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { showToast } from '../../shared/ui/toast.js';
@@ -95,6 +95,7 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
             </Suspense>
             {prompt.detail ? <ParticipantCards detail={prompt.detail} /> : <p className="muted">{t('verify.noDetail')}</p>}
           </div>
+          <CertificateDownloads registrationId={prompt.id} />
           {again}
         </>
       )}
@@ -117,6 +118,25 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
           </Dialog>
         </>
       )}
+    </div>
+  );
+}
+
+/** The certificate's two forms: the PDF, and the same certificate as a verifiable credential (Open Badges 3.0). */
+function CertificateDownloads({ registrationId }: { registrationId: string }) {
+  const { t } = useTranslation('public');
+  const id = encodeURIComponent(registrationId);
+  return (
+    <div data-testid="certificate-downloads">
+      <p>
+        <a className="button" href={apiUrl(`event-participant/download-certificate/${id}`)} download data-testid="download-pdf">
+          {t('verify.downloadPdf')}
+        </a>{' '}
+        <a className="button" href={apiUrl(`event-participant/download-credential/${id}`)} download data-testid="download-credential">
+          {t('verify.downloadCredential')}
+        </a>
+      </p>
+      <p className="muted">{t('verify.credentialHint')}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // them, through the documents' read cache), and the company's list a page at a time.
 import type { DelegationView } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { iso } from '../../common/iso.js';
 
 export type DelegationRow = {
   delegation_id: string;
@@ -19,8 +20,6 @@ export type DelegationRow = {
   revoked_at: string | Date | null;
   revoke_reason: string | null;
 };
-
-const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** A grant's place in time at `now`: ended and revoked grants stay on the list, marked so. */
 export function stateAt(row: Pick<DelegationRow, 'starts_at' | 'ends_at' | 'revoked_at'>, now: Date): DelegationView['state'] {

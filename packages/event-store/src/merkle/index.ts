@@ -1,0 +1,31 @@
+// The transparency log's Merkle tree: hashing, proofs and their checks (RFC 6962 / RFC 9162).
+export {
+  EMPTY_ROOT,
+  MemoryTree,
+  consistencyProof,
+  consistencyRanges,
+  foldParts,
+  inclusionProof,
+  inclusionRanges,
+  leafHashOfEvent,
+  nodeHash,
+  perfectParts,
+  rootOf,
+  rootOfLeaves,
+  splitPoint,
+  verifyConsistency,
+  verifyInclusion,
+  type Hash,
+  type NodeId,
+  type NodeSource,
+  type Range,
+} from './merkle.js';
+export {
+  SqlMerkleLog,
+  SqlNodeSource,
+  sqlLeafReader,
+  type GrowResult,
+  type LeafPageReader,
+  type LeafRecord,
+  type TreeState,
+} from './sql-merkle-log.js';
