@@ -35,6 +35,9 @@ const FINAL_STATUS: Record<string, string> = {
   'payment-certificate': 'closed',
   'payment-certificate-rejected': 'rejected',
   'trade-request-approved': 'approved',
+  'instruction-accepted': 'accepted',
+  'variation-issued': 'issued',
+  'variation-pending': 'pendingApproval',
 };
 
 type ListItem = { id: string; title: string; status: string };
@@ -90,7 +93,7 @@ describe.each(STORES)('demo documents on %s', (kind) => {
     await removeAppData(config);
   });
 
-  it('covers every main kind: purchase order, tender, progressive claim, work order, delivery order, invoice, payment certificate, a trade request', () => {
+  it('covers every main kind: purchase order, tender, progressive claim, work order, delivery order, invoice, payment certificate, a trade request, an instruction and variation orders', () => {
     expect(new Set(DEMO_DOCUMENTS.map((plan) => plan.resource))).toEqual(
       new Set([
         'purchaseOrder',
@@ -101,6 +104,8 @@ describe.each(STORES)('demo documents on %s', (kind) => {
         'invoice',
         'paymentCertificate',
         'tradeRequest',
+        'instruction',
+        'variationOrder',
       ]),
     );
     expect(Object.keys(FINAL_STATUS).sort()).toEqual(DEMO_DOCUMENTS.map((plan) => plan.key).sort());

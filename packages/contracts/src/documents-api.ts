@@ -171,9 +171,15 @@ export type DocumentView = Omit<DocumentFields, 'items' | 'totals'> & {
   source?: DocumentSourceView | null;
   /** A contract, its claims and variation orders: the contract sum as varied (`ContractSumView`); else null. */
   contract?: ContractSumView | null;
-  /** An instruction: the variation orders made from it (its comparison), those the caller may see; else null. */
+  /** An instruction: the variation orders made from it (its comparison), those the caller may see, the first `LinkedVariationsShown` by number; else null. */
   linkedVariations?: LinkedVariationView[] | null;
+  /** An instruction: how many variation orders `linkedVariations` is drawn from and the total of the issued ones; else null. */
+  linkedVariationsSummary?: LinkedVariationsSummary | null;
 };
+
+/** The variation orders an instruction's comparison lists at most; the summary counts them all. */
+export const LinkedVariationsShown = 100;
+export type LinkedVariationsSummary = { count: number; issuedCount: number; issuedTotal: string };
 
 /** A variation order made from an instruction, as its comparison lists it. */
 export type LinkedVariationView = {

@@ -123,6 +123,7 @@ export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly 
   progressiveClaim: ['sourceDocumentId', 'claimPercentage'],
   milestoneClaim: ['sourceDocumentId', 'claimItems'],
   paymentCertificate: [
+    'sourceDocumentId',
     'invoiceNo',
     'contractSum',
     'workDoneAmount',
@@ -164,6 +165,7 @@ export const DocumentSourceKinds: Readonly<Partial<Record<DocumentResource, read
   milestoneClaim: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
   variationOrder: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
   instruction: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
+  paymentCertificate: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
 };
 
 /** The contracts a variation order varies (its source): an awarded order or letter of award. */
@@ -237,6 +239,9 @@ export const DocumentErrorCodes = {
   variationBelowZero: 'variationBelowZero',
   variationBelowCertified: 'variationBelowCertified',
   unknownInstruction: 'unknownInstruction',
+  // A payment certificate on a contract certifies against the contract's sum as varied (422, 409).
+  contractSumFromContract: 'contractSumFromContract',
+  contractSumChanged: 'contractSumChanged',
   // A list's filter key it does not know (400; document-list.ts)
   unknownFilter: 'unknownFilter',
 } as const;

@@ -185,6 +185,39 @@ describe.each(FEATURE_STORES)('variation orders and instructions on %s', (kind) 
     });
   });
 
+  it('a payment certificate on the contract takes its sum as varied, and goes for approval only on the sum as it stands', async () => {
+    const PC = '/api/documents/paymentCertificate';
+    const adjusted = (await contractOf('purchaseOrder', awardedId)).adjustedSum as string;
+    const body = { title: 'Trade certificate on the varied order', sourceDocumentId: awardedId, workDoneAmount: '400.00' };
+    // A typed sum other than the contract's, a contract not awarded, another company's: refused, nothing recorded.
+    refused(await call('post', PC, kumar, { ...body, contractSum: '99999.00' }), 422, 'contractSumFromContract');
+    refused(await call('post', PC, kumar, { ...body, sourceDocumentId: openId }), 422, 'contractNotAwarded');
+    refused(await call('post', PC, mei, { ...body, counterpartyCompanyId: 'teguh-bina' }), 422, 'unknownSourceDocument');
+    refused(await call('post', PC, kumar, { ...body, counterpartyCompanyId: 'teguh-bina' }), 400, 'validationFailed');
+    const certificate = await call('post', PC, kumar, body);
+    expect(certificate.status).toBe(201);
+    // Addressed to the contract's contractor; the retention limit is 5% of the adjusted sum.
+    expect(certificate.body).toMatchObject({ counterpartyCompanyId: MUTIARA, contractSum: adjusted });
+    expect(certificate.body.fees.tradeCertificate).toMatchObject({ contractSum: adjusted });
+    expect(certificate.body.contract).toMatchObject({ adjustedSum: adjusted, contractId: awardedId });
+    // A variation issued meanwhile: the certificate may not go for approval on the old sum until saved again.
+    await issue(voBody(awardedId, 'addition', '100.00'));
+    const raised = (await contractOf('purchaseOrder', awardedId)).adjustedSum as string;
+    expect(raised).not.toBe(adjusted);
+    refused(await act(kumar, PC, certificate.body.id, 'Request_Approve', 1), 409, 'contractSumChanged');
+    // Saved again as a form does, sending back the sum it was shown: the recorded sum follows the contract.
+    const saved = await call(
+      'put',
+      `${PC}/${certificate.body.id}`,
+      kumar,
+      { title: 'Trade certificate, saved again', contractSum: adjusted },
+      { 'If-Match': '1' },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.contractSum).toBe(raised);
+    expect((await act(kumar, PC, certificate.body.id, 'Request_Approve', 2)).body.status).toBe('pendingApproval');
+  });
+
   it('an instruction goes to the sub-contractor, is accepted and submitted, and a variation order links it', async () => {
     const created = await call('post', INS, kumar, {
       title: 'Site instruction: thicken slab at grid C',
@@ -215,6 +248,19 @@ describe.each(FEATURE_STORES)('variation orders and instructions on %s', (kind) 
       expect.objectContaining({ id: linked.body.id, status: 'new', variationType: 'addition', amount: '1200.00' }),
     ]);
     expect((await call('get', `${INS}/${created.body.id}`, mei)).body.linkedVariations).toEqual([]);
+    // The summary counts what the reader sees and totals only the issued ones (none yet).
+    expect((await call('get', `${INS}/${created.body.id}`, kumar)).body.linkedVariationsSummary).toEqual({
+      count: 1,
+      issuedCount: 0,
+      issuedTotal: '0.00',
+    });
+    await act(kumar, VO, linked.body.id, 'Request_Approve', 1);
+    expect((await act(lim, VO, linked.body.id, 'Approve', 2)).body.status).toBe('issued');
+    expect((await call('get', `${INS}/${created.body.id}`, mei)).body.linkedVariationsSummary).toEqual({
+      count: 1,
+      issuedCount: 1,
+      issuedTotal: '1200.00',
+    });
   });
 
   it('a rebuild of the read models from the log gives the same contract sum and comparison', async () => {

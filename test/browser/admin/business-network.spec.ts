@@ -2,10 +2,13 @@
 // invites it; Mei (Mutiara) opens the request from her notification's target, accepts it, and Teguh Bina is
 // her client while Mutiara is Teguh Bina's partner. They write to each other: each message shows on the other
 // side without a reload (the user channel's push), and the unread count shows until the conversation is open.
-// Mei's page is a phone's (375 px), used by keyboard; the words in Malay come from the locale file.
+// Aminah then reads Mutiara's shared profile and evaluates it with a checklist of her company's (the walk's own),
+// and the evaluation is listed under it. Mei's page is a phone's (375 px), used by keyboard; the words in
+// Malay come from the locale file.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, newSession, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
+import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const network = (language: string) =>
@@ -74,6 +77,43 @@ test('two companies become partners and exchange messages live', async ({ page, 
   await expect(mei.getByTestId('network-message-item').filter({ hasText: thanks })).toBeVisible({ timeout: 5_000 });
   await shot(page, 'business-network-02-conversation');
   await shot(mei, 'business-network-03-conversation-375');
+
+  // Aminah reads Mutiara's shared profile from the partners tab, then evaluates it with her company's checklist.
+  const checklist = `Supplier checklist ${stamp}`;
+  const teguh = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
+  const made = await teguh.call('POST', '/api/company-setups/questionnaires', {
+    name: checklist,
+    description: 'After each delivery',
+    type: 'vendorAppraisal',
+    minScore: 1,
+    maxScore: 5,
+    questions: [
+      { text: 'Delivers on the day agreed', weight: 60 },
+      { text: 'Goods as ordered', weight: 40 },
+    ],
+  });
+  expect(made.status).toBe(201);
+  await page.getByTestId('network-tab-partners').click();
+  await partner.getByTestId('network-profile').click();
+  await expect(page.getByTestId('shared-profile-dialog')).toContainText('Mutiara Supplies Sdn Bhd');
+  await page.getByTestId('shared-profile-close').click();
+  await partner.getByTestId('network-evaluate').click();
+  const evaluation = page.getByTestId('partner-evaluation');
+  await expect(evaluation).toContainText('Not evaluated yet.');
+  await evaluation.getByRole('combobox', { name: 'Checklist' }).click();
+  await page.getByRole('option', { name: checklist, exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  // 5 of 1..5 on weight 60 and 3 of 1..5 on weight 40: 60 + 40 x 0.5 = 80 of 100.
+  await evaluation.getByRole('textbox', { name: 'Delivers on the day agreed' }).fill('5');
+  await evaluation.getByRole('textbox', { name: 'Goods as ordered' }).fill('3');
+  await expect(evaluation.getByTestId('partner-evaluation-preview')).toHaveText('Score: 80.00 of 100');
+  await evaluation.getByTestId('partner-evaluation-save').click();
+  await expect(evaluation.getByTestId('partner-evaluation-saved')).toContainText('80.00');
+  await expect(evaluation.getByTestId('partner-evaluation-row')).toHaveCount(1);
+  await expect(evaluation.getByTestId('partner-evaluation-row')).toContainText(checklist);
+  await noAxeFindings(page, 'partner evaluation');
+  await shot(page, 'business-network-04-evaluation');
+  await evaluation.getByTestId('partner-evaluation-close').click();
 
   // The tabs speak Malay when Mei switches language.
   await mei.evaluate(() => localStorage.setItem('binaan.language', 'ms'));

@@ -2,7 +2,7 @@
 // api). Kumar drafts an addition of RM 5,000.00 on it, chosen by the order's number, and asks for approval;
 // the company's variation-order manual sends RM 5,000.00 to verify levels 1 and 2 (by amount), and Lim approves
 // at level 1 and Aminah at level 2, which issues it. The order's contract sum is then the original plus the variation, and the next
-// progressive claim on the order (10%) reads the adjusted sum. Mutiara's instruction page (a §2.6 target) and an
+// progressive claim on the order (10%), made in the form at 375 px, is given 10% of the adjusted sum. Mutiara's instruction page (a §2.6 target) and an
 // instruction's comparison tab. At 1280 and 375 px, axe WCAG 2.2 AA clean, in en, ms and zh.
 import { apiSession, expect, signIn, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
@@ -106,16 +106,23 @@ test('a variation order approved by amount changes the contract sum the next cla
   const level = { code: 'progressiveClaim', user_id: mei.userId, workflow_level: 10 };
   expect((await mei.call('POST', '/api/company-workflow/assignments', level)).status).toBe(200);
   try {
-    const claim = await mei.call<Doc>('POST', '/api/documents/progressiveClaim', {
-      title: `Claim 1 ${unique}`,
-      counterpartyCompanyId: 'teguh-bina',
-      sourceDocumentId: order.id,
-      claimPercentage: '10',
-      items: [{ description: 'Steel, 10%', unit: 'lot', quantity: '1', rate: '1400.00' }],
-    });
-    expect(claim.status).toBe(201);
+    // Mei makes the claim in the form on a phone: she picks the order, types 10%, and the form shows 10% of the
+    // adjusted sum, which she claims as the claim's line.
     await signIn(page, 'mei@mutiarasupplies.my', 'mutiara-supplies');
-    await page.goto(`/progressiveClaim/${claim.json.id}/show`);
+    await page.goto('/progressiveClaim/create');
+    await page.locator('input[name="title"]').fill(`Claim 1 ${unique}`);
+    await page.getByRole('combobox', { name: 'Contract claimed on' }).click();
+    await page.getByRole('option', { name: `${order.documentNo} Structural steel ${unique}` }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await page.locator('input[name="claimPercentage"]').fill('10');
+    await expect(page.getByTestId('claim-value-preview')).toContainText('RM 14,000.00');
+    await expect(page.getByTestId('claim-value')).toHaveText('10% of it: RM 1,400.00');
+    await page.getByTestId('claim-use-value').click();
+    await expect(page.locator('input[name="items.0.rate"]')).toHaveValue('1400.00');
+    await noAxeFindings(page, 'claim form on the varied order 375');
+    await shot(page, 'variation-orders-04-claim-form-375');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('status-chip').first()).toHaveText('New', { timeout: 15_000 });
     await expect(page.getByTestId('contract-adjusted')).toHaveText('RM 14,000.00', { timeout: 15_000 });
     await expect(page.getByTestId('contract-claim-value')).toHaveText('RM 1,400.00');
     await noAxeFindings(page, 'claim on the varied order 375');

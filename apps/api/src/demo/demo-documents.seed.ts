@@ -48,9 +48,16 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
     return found.project_id;
   };
   const seeded: SeededDocument[] = [];
+  const idOf = (key: string | undefined): string | null => {
+    if (!key) return null;
+    const found = seeded.find((document) => document.key === key);
+    if (!found) throw new Error(`${key} is not seeded before the documents that name it`);
+    return found.id;
+  };
   for (const plan of DEMO_DOCUMENTS) {
     try {
-      seeded.push(await seedOne(app, commands, plan, principal, now, projectOf(plan)));
+      const links = { sourceDocumentId: idOf(plan.source), instructionId: idOf(plan.instruction) };
+      seeded.push(await seedOne(app, commands, plan, principal, now, projectOf(plan), links));
     } catch (error) {
       throw new Error(`demo document ${plan.key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -65,6 +72,7 @@ async function seedOne(
   principal: (email: string, companyId: string) => Principal,
   now: Date,
   projectId: string | null,
+  links: { sourceDocumentId: string | null; instructionId: string | null },
 ): Promise<SeededDocument> {
   const [start, end] = plan.days ?? [0, 0];
   const { state } = await commands.create(plan.resource, principal(plan.by, plan.company), {
@@ -76,6 +84,8 @@ async function seedOne(
     ...(plan.days ? { startDate: day(now, start), endDate: day(now, end) } : {}),
     ...(plan.items ? { items: plan.items } : {}),
     ...(plan.fields ? plan.fields(now) : {}),
+    ...(links.sourceDocumentId ? { sourceDocumentId: links.sourceDocumentId } : {}),
+    ...(links.instructionId ? { instructionId: links.instructionId } : {}),
   });
   let revision = state.revision;
   let status: string = state.workflow.status;

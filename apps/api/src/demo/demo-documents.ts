@@ -40,6 +40,10 @@ export type DemoDocument = {
   project?: string;
   /** A tender's sellers: invited while it is active and quoting before its Close step (demo-tender-bids.seed.ts). */
   bids?: readonly DemoBid[];
+  /** The key of an earlier demo document this one names as its source (the contract varied, instructed or claimed on). */
+  source?: string;
+  /** A variation order's instruction: the key of an earlier demo instruction. */
+  instruction?: string;
 };
 
 const KUMAR = 'kumar@teguhbina.my';
@@ -273,6 +277,54 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
       { by: MEI, event: 'Approve' },
       { by: LIM, event: 'Accept', remark: 'Matches the delivery order' },
     ],
+  },
+  // On the accepted concrete order (RM 6,730.00): a site instruction Mutiara accepted, the variation order made
+  // from it, approved and issued (the order's sum as varied: RM 7,220.00), and an omission waiting for approval.
+  {
+    key: 'instruction-accepted',
+    resource: 'instruction',
+    by: KUMAR,
+    company: TEGUH,
+    counterparty: MUTIARA,
+    source: 'po-accepted',
+    title: 'Site instruction no. 1: thicken the level 3 slab at grid B',
+    description: 'Structural engineer asks for 250 mm at grid B4 to B6 after the coring results',
+    days: [2, 9],
+    items: [{ description: 'Additional ready-mix concrete G30', unit: 'm3', quantity: '2', rate: '0', includeZeroRate: true }],
+    project: TOWER,
+    steps: [
+      { by: LIM, event: 'Issue' },
+      { by: MEI, event: 'Accept', remark: 'Noted; extra 2 m3 in the Monday pour' },
+    ],
+  },
+  {
+    key: 'variation-issued',
+    resource: 'variationOrder',
+    by: KUMAR,
+    company: TEGUH,
+    counterparty: MUTIARA,
+    source: 'po-accepted',
+    instruction: 'instruction-accepted',
+    title: 'Variation order no. 1: extra concrete for the level 3 slab',
+    days: [2, 9],
+    items: [{ description: 'Additional ready-mix concrete G30', unit: 'm3', quantity: '2', rate: '245.00' }],
+    fields: () => ({ variationType: 'addition' }),
+    project: TOWER,
+    steps: requestAndApprove,
+  },
+  {
+    key: 'variation-pending',
+    resource: 'variationOrder',
+    by: KUMAR,
+    company: TEGUH,
+    counterparty: MUTIARA,
+    source: 'po-accepted',
+    title: 'Variation order no. 2: concrete pump not needed',
+    days: [2, 9],
+    items: [{ description: 'Concrete pump hire, omitted (crane and skip used)', unit: 'day', quantity: '1', rate: '850.00' }],
+    fields: () => ({ variationType: 'omission' }),
+    project: TOWER,
+    steps: [{ by: KUMAR, event: 'Request_Approve' }],
   },
   // Payment certificates to Kukuh Jaya on the brickwork work order (contract sum 1,450 m2 x RM 18.50 =
   // RM 26,825.00), each a valuation, so the amount they show is the one their round and fee are computed on:

@@ -95,6 +95,8 @@ export class DocumentCommands {
       throw invalidFields({ counterpartyCompanyId: ['a request has no counterparty'] });
     const companyActor = await this.actors.actorFor(principal);
     await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
+    // A payment certificate on a contract records the contract's sum as varied.
+    const certified = await this.variations.withCertifiedSum(resource, changes, null, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, {
       companyId: companyActor.companyId,
       fields: { projectId: changes.projectId ?? null },
@@ -107,7 +109,7 @@ export class DocumentCommands {
     });
     const scope = { companyId: actor.companyId, fields: { projectId: changes.projectId ?? null } };
     const roundManual = await this.actors.withHolders(manual?.manual, scope, resource);
-    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), roundManual, side);
+    const { fields, statusEvent } = decideCreate(resource, certified, actor, now.toISOString(), roundManual, side);
     if (fields.counterpartyCompanyId !== null) {
       // Only a company the caller may find in its directory (approved; demo and real data apart).
       if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {
@@ -162,7 +164,12 @@ export class DocumentCommands {
     const { state } = await this.loader.load(resource, id, companyActor.companyId, expected);
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
-    const requested = parseFieldChanges(body, false, resource);
+    const requested = await this.variations.withCertifiedSum(
+      resource,
+      parseFieldChanges(body, false, resource),
+      state.fields,
+      state.companyId,
+    );
     if (requested.projectId === null) requireProjectOfRequest(resource, null);
     if (requested.projectId !== state.fields.projectId) await this.actors.checkOwnProject(state.companyId, requested.projectId);
     const edited = decideEdit(state, requested, actor, this.now().toISOString());
@@ -226,6 +233,9 @@ export class DocumentCommands {
     // A variation order is checked again when asked for and on each approval: the contract's claims may have certified more since.
     if (resource === 'variationOrder' && (REQUESTING_EVENTS.has(statusEvent.workflowEvent) || statusEvent.workflowEvent === 'Approve'))
       await this.variations.check(state.fields, state.companyId, streamId);
+    // A certificate on a contract goes for approval on the contract's sum as it stands.
+    if (resource === 'paymentCertificate' && REQUESTING_EVENTS.has(statusEvent.workflowEvent))
+      await this.variations.checkCertifiedSum(state.fields, state.companyId);
     try {
       const append = () =>
         this.store.append({

@@ -77,6 +77,16 @@ export class DocumentQueries {
     return this.toView(then, actor);
   }
 
+  /** An instruction's comparison: the variation orders made from it that the reader sees, and their summary. */
+  private async comparisonOf(
+    state: DocumentState,
+    actor: Actor,
+  ): Promise<Pick<DocumentView, 'linkedVariations' | 'linkedVariationsSummary'>> {
+    if (actor.kind === 'system' || state.resource !== 'instruction') return { linkedVariations: null, linkedVariationsSummary: null };
+    const { items, summary } = await this.contracts.linkedTo(state.id, actor.companyId);
+    return { linkedVariations: items, linkedVariationsSummary: summary };
+  }
+
   async toView(state: DocumentState, actor: Actor): Promise<DocumentView> {
     const counterparty = state.fields.counterpartyCompanyId;
     const { companies } = await this.actors.names([], counterparty ? [state.companyId, counterparty] : [state.companyId]);
@@ -104,8 +114,7 @@ export class DocumentQueries {
       warnings: warningsOf(state),
       source: actor.kind === 'system' ? null : await this.loader.sourceOf(state.fields.sourceDocumentId, actor.companyId),
       contract: actor.kind === 'system' ? null : await this.contracts.viewFor(state.resource, state.id, state.fields, actor.companyId),
-      linkedVariations:
-        actor.kind === 'system' || state.resource !== 'instruction' ? null : await this.contracts.linkedTo(state.id, actor.companyId),
+      ...(await this.comparisonOf(state, actor)),
     };
     // A tender's counterparty (a bidder) reads it without the buyer's estimate (estimate-withheld.ts).
     return actor.kind !== 'system' && estimateWithheld(state.resource, state.companyId, actor.companyId) ? withoutEstimate(view) : view;

@@ -10,7 +10,9 @@ import {
   VariationCountingStatuses,
   isDocumentResource,
   type ContractSumView,
+  LinkedVariationsShown,
   type LinkedVariationView,
+  type LinkedVariationsSummary,
   type DocumentFields,
   type DocumentResource,
 } from '@binaan/contracts';
@@ -22,6 +24,8 @@ import { formatSen, parseMoney, parsePercent } from './money.js';
 
 const CONTRACT_KINDS: readonly string[] = VariationContractKinds;
 const CLAIM_KINDS = ['progressiveClaim', 'milestoneClaim'];
+/** Kinds the contract's buyer issues on a contract, addressed to its contractor. */
+const NAMES_CONTRACT: readonly DocumentResource[] = ['variationOrder', 'instruction', 'paymentCertificate'];
 /** Claims whose amount is certified: the buyer approved it (and it may since be invoiced or closed). */
 const CERTIFIED_CLAIM_SQL = `((d.resource = 'progressiveClaim' AND d.status IN ('approved', 'invoiced', 'closed'))
   OR (d.resource = 'milestoneClaim' AND d.status = 'approved'))`;
@@ -56,11 +60,15 @@ export class ContractSums {
     return row && CONTRACT_KINDS.includes(row.resource) ? row : undefined;
   }
 
+  /** Which variation orders of an instruction the company sees: the owner every one, the sub-contractor those issued to it. */
+  private static readonly VISIBLE = `l.instruction_id = $1 AND (d.company_id = $2 OR (d.counterparty_company_id = $2 AND d.status = ANY($3::text[])))`;
+
   /**
-   * The variation orders made from an instruction (its comparison): the owner sees every one, the
-   * sub-contractor those issued to it (as it sees them in its lists). Amounts signed, omissions negative.
+   * The variation orders made from an instruction (its comparison), the first `LinkedVariationsShown` by
+   * number, and a summary of them all (how many; the issued ones' total). Amounts signed, omissions negative.
    */
-  async linkedTo(instructionId: string, companyId: string): Promise<LinkedVariationView[]> {
+  async linkedTo(instructionId: string, companyId: string): Promise<{ items: LinkedVariationView[]; summary: LinkedVariationsSummary }> {
+    const params = [instructionId, companyId, VariationCountingStatuses];
     const rows = await this.db.query<{
       id: string;
       document_no: string;
@@ -74,29 +82,52 @@ export class ContractSums {
          JOIN documents d ON d.stream_id = l.stream_id
          LEFT JOIN document_draws a ON a.stream_id = d.stream_id AND a.measure = 'variationAmount' AND a.line_no = 0
          LEFT JOIN document_draws sg ON sg.stream_id = d.stream_id AND sg.measure = 'variationSign' AND sg.line_no = 0
-       WHERE l.instruction_id = $1 AND (d.company_id = $2 OR (d.counterparty_company_id = $2 AND d.status = ANY($3::text[])))
-       ORDER BY d.document_no`,
-      [instructionId, companyId, VariationCountingStatuses],
+       WHERE ${ContractSums.VISIBLE}
+       ORDER BY d.document_no LIMIT ${LinkedVariationsShown}`,
+      params,
     );
-    return rows.map((row) => ({
+    const [summary] = await this.db.query<{ n: string | number; issued: string | number; total: string | null }>(
+      `SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE d.status = ANY($3::text[])) AS issued,
+              SUM(a.amount * sg.amount) FILTER (WHERE d.status = ANY($3::text[])) AS total
+         FROM document_instruction_links l
+         JOIN documents d ON d.stream_id = l.stream_id
+         LEFT JOIN document_draws a ON a.stream_id = d.stream_id AND a.measure = 'variationAmount' AND a.line_no = 0
+         LEFT JOIN document_draws sg ON sg.stream_id = d.stream_id AND sg.measure = 'variationSign' AND sg.line_no = 0
+       WHERE ${ContractSums.VISIBLE}`,
+      params,
+    );
+    const items = rows.map((row) => ({
       id: row.id,
       documentNo: row.document_no,
       title: row.title,
       status: row.status,
-      variationType: row.sign === null ? null : BigInt(row.sign) < 0n ? 'omission' : 'addition',
+      variationType: row.sign === null ? null : BigInt(row.sign) < 0n ? ('omission' as const) : ('addition' as const),
       amount: formatSen(BigInt(row.amount ?? 0) * (row.sign !== null && BigInt(row.sign) < 0n ? -1n : 1n)),
     }));
+    return {
+      items,
+      summary: {
+        count: Number(summary?.n ?? 0),
+        issuedCount: Number(summary?.issued ?? 0),
+        issuedTotal: formatSen(BigInt(summary?.total ?? 0)),
+      },
+    };
   }
 
-  /** The contract's contractor as the counterparty of a variation order or instruction that names a contract and no counterparty. */
+  /**
+   * The counterparty of a document that names a contract and no counterparty: the contract's contractor for
+   * what its buyer issues on it (a variation order, an instruction, a payment certificate), the contract's
+   * buyer for a claim on it. Whether the caller may name that contract is checked after (draws, sums).
+   */
   async withContractor<T extends { counterpartyCompanyId?: string | null; sourceDocumentId?: string | null }>(
     resource: DocumentResource,
     changes: T,
   ): Promise<T> {
-    if ((resource !== 'variationOrder' && resource !== 'instruction') || changes.counterpartyCompanyId || !changes.sourceDocumentId)
-      return changes;
+    const claims = CLAIM_KINDS.includes(resource);
+    if ((!NAMES_CONTRACT.includes(resource) && !claims) || changes.counterpartyCompanyId || !changes.sourceDocumentId) return changes;
     const row = await this.contractRow(changes.sourceDocumentId);
-    return row?.counterparty_company_id ? { ...changes, counterpartyCompanyId: row.counterparty_company_id } : changes;
+    const other = claims ? row?.company_id : row?.counterparty_company_id;
+    return other ? { ...changes, counterpartyCompanyId: other } : changes;
   }
 
   /** Issued variations (sum, count) and certified claims on a contract; `exceptStream` leaves one document out. */
@@ -127,7 +158,7 @@ export class ContractSums {
   ): Promise<ContractSumView | null> {
     const contractId = CONTRACT_KINDS.includes(resource)
       ? id
-      : CLAIM_KINDS.includes(resource) || resource === 'variationOrder' || resource === 'instruction'
+      : CLAIM_KINDS.includes(resource) || NAMES_CONTRACT.includes(resource)
         ? fields.sourceDocumentId
         : null;
     if (!contractId) return null;
@@ -152,6 +183,68 @@ export class ContractSums {
       // basis points of the sum, rounded half up to the sen
       claimValue: percent === null ? null : formatSen((adjusted * percent + 5000n) / 10000n),
     };
+  }
+
+  /** The contract's sum as varied now: its own subtotal plus its issued variation orders. */
+  private async adjustedSen(row: ContractRow, companyId: string): Promise<bigint> {
+    const contract = await this.loader.load(row.resource as DocumentResource, row.id, companyId);
+    const { variations } = await this.figures(row.id);
+    return (parseMoney(contract.state.fields.totals.subtotal) ?? 0n) + variations;
+  }
+
+  /**
+   * A payment certificate that names a contract certifies against the contract's sum as varied: the
+   * contract is the certifying company's own awarded contract, the certificate goes to its contractor, and
+   * `contractSum` is recorded from the contract (never typed), so the retention limit follows the variation
+   * orders issued. `current`: the certificate's fields before an edit (null on create). A certificate that
+   * names no contract keeps a typed sum (work certified outside Binaan's contracts).
+   */
+  async withCertifiedSum<T extends Partial<Pick<DocumentFields, 'sourceDocumentId' | 'counterpartyCompanyId' | 'contractSum'>>>(
+    resource: DocumentResource,
+    changes: T,
+    current: Pick<DocumentFields, 'sourceDocumentId' | 'counterpartyCompanyId' | 'contractSum'> | null,
+    companyId: string,
+  ): Promise<T> {
+    if (resource !== 'paymentCertificate') return changes;
+    const contractId = 'sourceDocumentId' in changes ? changes.sourceDocumentId : current?.sourceDocumentId;
+    if (!contractId) return changes;
+    const row = await this.contractRow(contractId);
+    if (!row || row.company_id !== companyId) {
+      throw refusal(422, 'unknownSourceDocument', 'A payment certificate names a contract of your own company, which pays under it.', {
+        fields: { sourceDocumentId: ['unknownSourceDocument'] },
+      });
+    }
+    if (!(AwardedContractStatuses as readonly string[]).includes(row.status)) {
+      throw refusal(422, 'contractNotAwarded', `Contract ${row.document_no} is not awarded (confirmed by the contractor) yet.`, {
+        fields: { sourceDocumentId: ['contractNotAwarded'] },
+      });
+    }
+    const counterparty = 'counterpartyCompanyId' in changes ? changes.counterpartyCompanyId : current?.counterpartyCompanyId;
+    if (counterparty !== row.counterparty_company_id) throw invalidFields({ counterpartyCompanyId: ["must be the contract's contractor"] });
+    const adjusted = formatSen(await this.adjustedSen(row, companyId));
+    // A form sends back the sum it was given (the recorded one, perhaps older than a variation): not a typed sum.
+    const typed = changes.contractSum && parseMoney(changes.contractSum) !== parseMoney(current?.contractSum ?? '');
+    if (typed && parseMoney(changes.contractSum!) !== parseMoney(adjusted)) {
+      throw refusal(422, 'contractSumFromContract', `The certificate takes contract ${row.document_no}'s sum as varied, RM ${adjusted}.`, {
+        fields: { contractSum: ['contractSumFromContract'] },
+      });
+    }
+    return { ...changes, contractSum: adjusted };
+  }
+
+  /** Before a certificate on a contract is sent for approval: its recorded sum is still the contract's (409 otherwise). */
+  async checkCertifiedSum(fields: DocumentFields, companyId: string): Promise<void> {
+    if (!fields.sourceDocumentId) return;
+    const row = await this.contractRow(fields.sourceDocumentId);
+    if (!row) return;
+    const adjusted = await this.adjustedSen(row, companyId);
+    if (parseMoney(fields.contractSum ?? '') !== adjusted) {
+      throw refusal(
+        409,
+        'contractSumChanged',
+        `Contract ${row.document_no}'s sum is RM ${formatSen(adjusted)} now (a variation order was issued since): save the certificate again to take it.`,
+      );
+    }
   }
 
   /**

@@ -280,6 +280,17 @@ export const documentSchemas: Record<string, SchemaObject> = {
           claimValue: { ...money, nullable: true, description: 'Progressive claim: its percentage of the adjusted sum' },
         },
       },
+      linkedVariationsSummary: {
+        type: 'object',
+        nullable: true,
+        description:
+          "An instruction: how many variation orders its comparison is drawn from (it lists the first 100 by number) and the issued ones' total",
+        properties: {
+          count: { type: 'integer' },
+          issuedCount: { type: 'integer' },
+          issuedTotal: money,
+        },
+      },
       linkedVariations: {
         type: 'array',
         nullable: true,

@@ -35,6 +35,8 @@ import { formatDateTime } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { actOnRelation, NETWORK_PAGE, networkCompanies, relations, type Page } from './business-network-api.js';
 import { ConversationsView } from './ConversationsView.js';
+import { PartnerEvaluationDialog } from './PartnerEvaluationDialog.js';
+import { SharedProfileDialog } from '../company-profile/SharedProfileDialog.js';
 
 export const NETWORK_TABS = ['companies', 'partners', 'clients', 'requests-received', 'requests-sent', 'kiv', 'conversations'] as const;
 export type NetworkTab = (typeof NETWORK_TABS)[number];
@@ -74,6 +76,9 @@ const ROW_ACTIONS: Record<RelationList, RelationAction[]> = {
   all: [],
 };
 const NEEDS_REMARK: readonly RelationAction[] = ['Reject', 'Cancel'];
+/** Lists whose rows open a conversation and the other company's shared profile; partners and clients are evaluated. */
+const TALKS: readonly RelationList[] = ['partners', 'clients', 'requestsReceived', 'requestsSent', 'kiv'];
+const EVALUATED: readonly RelationList[] = ['partners', 'clients'];
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function BusinessNetworkPage() {
@@ -177,6 +182,7 @@ function RelationsView({ list }: { list: RelationList }) {
   const [acting, setActing] = useState<{ row: RelationRow; action: RelationAction } | null>(null);
   const [actFailed, setActFailed] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ row: RelationRow; view: 'profile' | 'evaluation' } | null>(null);
 
   const act = async (row: RelationRow, action: RelationAction, remark?: string) => {
     setActFailed(null);
@@ -236,18 +242,34 @@ function RelationsView({ list }: { list: RelationList }) {
                             {translate(`network.actions.${action}`)}
                           </Button>
                         ))}
-                        {(list === 'partners' ||
-                          list === 'clients' ||
-                          list === 'requestsReceived' ||
-                          list === 'requestsSent' ||
-                          list === 'kiv') && (
+                        {TALKS.includes(list) && (
+                          <>
+                            <Button
+                              size="small"
+                              aria-label={translate('network.actionOn.message', { company: row.companyName })}
+                              data-testid="network-message"
+                              onClick={() => void navigate(`/business-network/conversations?viewid=${row.conversationId}`)}
+                            >
+                              {translate('network.actions.message')}
+                            </Button>
+                            <Button
+                              size="small"
+                              aria-label={translate('network.actionOn.profile', { company: row.companyName })}
+                              data-testid="network-profile"
+                              onClick={() => setOpened({ row, view: 'profile' })}
+                            >
+                              {translate('network.actions.profile')}
+                            </Button>
+                          </>
+                        )}
+                        {EVALUATED.includes(list) && (
                           <Button
                             size="small"
-                            aria-label={translate('network.actionOn.message', { company: row.companyName })}
-                            data-testid="network-message"
-                            onClick={() => void navigate(`/business-network/conversations?viewid=${row.conversationId}`)}
+                            aria-label={translate('network.actionOn.evaluate', { company: row.companyName })}
+                            data-testid="network-evaluate"
+                            onClick={() => setOpened({ row, view: 'evaluation' })}
                           >
-                            {translate('network.actions.message')}
+                            {translate('network.actions.evaluate')}
                           </Button>
                         )}
                       </Stack>
@@ -259,6 +281,12 @@ function RelationsView({ list }: { list: RelationList }) {
           </TableContainer>
           <Pager page={page} total={reply.total} capped={reply.capped} setPage={setPage} />
         </>
+      )}
+      {opened?.view === 'profile' && (
+        <SharedProfileDialog companyId={opened.row.id} name={opened.row.companyName} onClose={() => setOpened(null)} />
+      )}
+      {opened?.view === 'evaluation' && (
+        <PartnerEvaluationDialog companyId={opened.row.id} name={opened.row.companyName} onClose={() => setOpened(null)} />
       )}
       {acting && (
         <RemarkDialog

@@ -4,6 +4,7 @@ import type {
   ConversationMessagePage,
   ConversationRow,
   NetworkCompanyRow,
+  PartnerEvaluationRow,
   RelationAction,
   RelationList,
   RelationRow,
@@ -58,5 +59,23 @@ export function markRead(conversationId: string): Promise<{ unread: number }> {
   return adminJson<{ unread: number }>(`/api/business-network/conversations/${encodeURIComponent(conversationId)}/read`, {
     method: 'POST',
     body: {},
+  });
+}
+
+/** The company's latest evaluations of a partner or client (newest first). */
+export function partnerEvaluations(companyId: string): Promise<PartnerEvaluationRow[]> {
+  const query = new URLSearchParams({ range: JSON.stringify([0, NETWORK_PAGE - 1]) });
+  return adminJson<PartnerEvaluationRow[]>(
+    `/api/business-network/relations/${encodeURIComponent(companyId)}/evaluations?${query.toString()}`,
+  );
+}
+
+export function evaluatePartner(
+  companyId: string,
+  body: { questionnaireId: string; scores: Record<string, number>; remark?: string },
+): Promise<PartnerEvaluationRow> {
+  return adminJson<PartnerEvaluationRow>(`/api/business-network/relations/${encodeURIComponent(companyId)}/evaluations`, {
+    method: 'POST',
+    body,
   });
 }

@@ -31,6 +31,7 @@ import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
 import { ContractInput, InstructionInput } from './ContractInput.js';
+import { ClaimValuePreview } from './ClaimValuePreview.js';
 import { LineDescriptionInput } from './LineDescriptionInput.js';
 import { DocumentPageTitle } from './DocumentPageTitle.js';
 import { formatMoney } from '../format.js';
@@ -40,6 +41,8 @@ import { useProjects } from './use-projects.js';
 import { activeProject, useProjectSelection } from '../projects/project-selection.js';
 
 const DATE_TIME = new Set(['openAt', 'closeAt']);
+/** Kinds whose counterparty the api takes from the contract they name (its contractor, or its buyer for a claim). */
+const ON_CONTRACT: readonly string[] = ['instruction', 'paymentCertificate', 'progressiveClaim', 'milestoneClaim'];
 const DATE = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
 /**
  * A line item's field in the inline row: its own width, wide enough for its label whole in each language
@@ -70,6 +73,31 @@ function KindFields({ resource }: { resource: DocumentResource }) {
         // A variation order varies (an instruction directs) one of the company's awarded contracts, chosen by number.
         if ((resource === 'variationOrder' || resource === 'instruction') && name === 'sourceDocumentId')
           return <ContractInput key={name} source={name} />;
+        // A payment certificate may certify work under one of the company's awarded contracts: the api then
+        // records the contract's sum as varied, so the sum is typed only for work outside Binaan's contracts.
+        // A claim is made on a contract awarded to the company, chosen by number; a progressive claim then shows its share.
+        if ((resource === 'progressiveClaim' || resource === 'milestoneClaim') && name === 'sourceDocumentId')
+          return (
+            <ContractInput
+              key={name}
+              source={name}
+              direction="received"
+              label="admin.variations.claimContract"
+              helperText="admin.variations.claimContractHelp"
+            />
+          );
+        if (resource === 'paymentCertificate' && name === 'sourceDocumentId')
+          return <ContractInput key={name} source={name} helperText="admin.variations.certificateContractHelp" />;
+        if (resource === 'paymentCertificate' && name === 'contractSum')
+          return (
+            <FormDataConsumer key={name}>
+              {({ formData }) =>
+                (formData as { sourceDocumentId?: string | null }).sourceDocumentId ? null : (
+                  <TextInput source={name} label={translate('admin.fields.contractSum', { _: humanise(name) })} />
+                )
+              }
+            </FormDataConsumer>
+          );
         if (name === 'instructionId') return <InstructionInput key={name} source={name} />;
         if (name === 'variationType') {
           const choices = VariationTypes.map((type) => ({ id: type, name: translate(`admin.variations.types.${type}`) }));
@@ -114,6 +142,7 @@ function KindFields({ resource }: { resource: DocumentResource }) {
         if (DATE.has(name)) return <DmyDateInput key={name} source={name} label={label} helperText={help} />;
         return <TextInput key={name} source={name} label={label} helperText={help} />;
       })}
+      {resource === 'progressiveClaim' && <ClaimValuePreview />}
     </>
   );
 }
@@ -135,9 +164,16 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
           optionText="name"
           emptyText="admin.documents.noProject"
         />
-        {/* A variation order goes to its contract's contractor (the api takes it from the contract). */}
+        {/* A variation order goes to its contract's contractor, and a document on a chosen contract to the other
+            side of it: the api takes the counterparty from the contract. */}
         {creating && !isRequestResource(resource) && resource !== 'variationOrder' && (
-          <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />
+          <FormDataConsumer>
+            {({ formData }) =>
+              ON_CONTRACT.includes(resource) && (formData as { sourceDocumentId?: string | null }).sourceDocumentId ? null : (
+                <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />
+              )
+            }
+          </FormDataConsumer>
         )}
         <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />
       </Box>

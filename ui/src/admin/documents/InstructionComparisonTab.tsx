@@ -1,6 +1,7 @@
 // An instruction's comparison (§2.6 /instruction/{projectId}/comparison): what was instructed (its lines)
 // beside the variation orders made from it, with their type, amount and status, so the issuer sees what the
-// instruction has cost so far. The api lists the variation orders the reader may see (linkedVariations).
+// instruction has cost so far. The api lists the variation orders the reader may see (linkedVariations, the
+// first 100 by number) and sums the issued ones over all of them (linkedVariationsSummary).
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, CardContent, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -12,9 +13,7 @@ import { statusLabel } from '../catalogue/labels.js';
 export function InstructionComparisonTab({ document }: { document: DocumentView }) {
   const translate = useTranslate();
   const variations = document.linkedVariations ?? [];
-  const total = variations
-    .filter((v) => v.status === 'issued' || v.status === 'accepted')
-    .reduce((sum, v) => sum + Math.round(Number(v.amount) * 100), 0);
+  const summary = document.linkedVariationsSummary;
   return (
     <Card variant="outlined" data-testid="instruction-comparison">
       <CardContent>
@@ -58,8 +57,13 @@ export function InstructionComparisonTab({ document }: { document: DocumentView 
             </Table>
           </ScrollRegion>
         )}
+        {summary && summary.count > variations.length && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="comparison-shown">
+            {translate('admin.variations.comparison.shown', { shown: variations.length, count: summary.count })}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ mt: 1, fontWeight: 700 }} data-testid="comparison-issued-total">
-          {translate('admin.variations.comparison.issuedTotal')}: {formatMoney((total / 100).toFixed(2), document.currency)}
+          {translate('admin.variations.comparison.issuedTotal')}: {formatMoney(summary?.issuedTotal ?? '0.00', document.currency)}
         </Typography>
       </CardContent>
     </Card>
