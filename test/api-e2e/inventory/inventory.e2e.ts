@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, TEGUH, UNKNOWN_ID } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning as Running } from '../authority/harness.js';
+import { settled } from '../notifications/harness.js';
 
 const LOCATIONS = '/api/inventory/site-locations';
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -27,6 +28,16 @@ describe.each(FEATURE_STORES)('inventory on %s', (kind) => {
   const record = (token: string, body: Record<string, unknown>) => call('post', `${base()}/movements`, { token, body });
   const act = (token: string, id: string, action: string, body: Record<string, unknown> = {}) =>
     call('post', `${base()}/movements/${id}/actions/${action}`, { token, body });
+  /** Who was notified of a movement, by e-mail: the §2.6 page (src) and the step, in order. */
+  const noticesOf = async (movementId: string) => {
+    await settled(running.app);
+    const rows = await running.sql.query<{ email: string; src: string; module: string; step: string }>(
+      `SELECT u.email, e.src, e.module, e.event_data::jsonb->>'workflow_event' AS step
+         FROM notification_events e JOIN identity_users u ON u.user_id = e.user_id WHERE e.src_id = $1 ORDER BY e.creation_date, u.email`,
+      [movementId],
+    );
+    return rows.map((row) => `${row.email} ${row.module}/${row.src} ${row.step}`);
+  };
   const onHand = async (query = '') => {
     const reply = await call('get', `${base()}/on-hand${query}`, { token: kumar });
     expect(reply.status).toBe(200);
@@ -188,7 +199,12 @@ describe.each(FEATURE_STORES)('inventory on %s', (kind) => {
     expect([notVerifier.status, notVerifier.body.errorCode]).toEqual([403, 'noAuthority']);
     const tooSoon = await act(kumar, receiptId, 'Receive');
     expect([tooSoon.status, tooSoon.body.errorCode]).toEqual([409, 'wrongStatus']);
+    // Recorded: those who may confirm it are told (not its recorder); confirmed: those who may receive it.
+    expect(await noticesOf(receiptId)).toContain('lim@teguhbina.my inventory/stockReceive Create');
+    expect((await noticesOf(receiptId)).filter((line) => line.startsWith('kumar@'))).toEqual([]);
     expect((await act(lim, receiptId, 'Confirm')).body.status).toBe('confirmed');
+    expect(await noticesOf(receiptId)).toContain('kumar@teguhbina.my inventory/stockReceive Confirm');
+    expect((await noticesOf(receiptId)).filter((line) => line.startsWith('lim@') && line.endsWith('Confirm'))).toEqual([]);
     expect(await onHand()).toEqual([]);
     const tooMuch = await act(kumar, receiptId, 'Receive', { lines: [{ lineNo: 1, quantity: '11' }] });
     expect([tooMuch.status, tooMuch.body.errorCode]).toEqual([422, 'stockAboveRemaining']);

@@ -16,6 +16,7 @@ import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
 // The business network.
 import { BusinessNetworkNotices } from './business-network-notices.js';
+import { InventoryNotices } from './inventory-notices.js';
 import { subscriptionSettled } from '../store/subscription-settled.js';
 import {
   notificationId,
@@ -71,6 +72,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly tendering: TenderingNotices,
     private readonly timers: ApprovalTimerNotices,
     private readonly network: BusinessNetworkNotices,
+    private readonly inventory: InventoryNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -123,6 +125,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
         ...(await this.awards.plan(event)),
         ...(await this.timers.plan(event)),
         ...(await this.network.plan(event)),
+        ...(await this.inventory.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];

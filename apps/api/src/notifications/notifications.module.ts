@@ -17,6 +17,7 @@ import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
 // The business network.
 import { BusinessNetworkNotices } from './business-network-notices.js';
+import { InventoryNotices } from './inventory-notices.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
@@ -33,6 +34,7 @@ import { UserChannel } from './user-channel.js';
     TenderExchangeNotices,
     TenderAwardNotices,
     BusinessNetworkNotices,
+    InventoryNotices,
     NotificationReactor,
     NotificationFeed,
     UserChannel,

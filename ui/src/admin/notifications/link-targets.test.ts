@@ -68,7 +68,8 @@ describe('the document a notification is about', () => {
     expect(resolveLinkTarget('/progressive-claim-certification/proj-1/new', '', undefined)).toEqual({
       to: list('progressiveClaim', { projectId: 'proj-1' }),
     });
-    expect(resolveLinkTarget('/inventory/proj-1/stock-receive', '', undefined)).toEqual({ to: list('stock', { projectId: 'proj-1' }) });
+    // The inventory's targets are its own pages' paths (routed before the link targets): nothing to resolve.
+    expect(LINK_TARGET_ROUTES.some((route) => route.startsWith('/inventory'))).toBe(false);
   });
 
   it("a sub order is named by its view id in the parent's list", () => {

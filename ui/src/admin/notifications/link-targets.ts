@@ -23,7 +23,6 @@ export const TARGET_PREFIXES: Readonly<Record<string, DocumentResource>> = {
   'milestone-claims-certification': 'milestoneClaim',
   'payment-certificate': 'paymentCertificate',
   tender: 'tender',
-  inventory: 'stock',
 };
 
 /** Query parameters of §2.6 that name a document, and its kind (viewid names the path's own kind). */

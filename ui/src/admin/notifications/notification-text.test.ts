@@ -83,6 +83,14 @@ describe('what a notification says happened', () => {
     expect(notificationWhat(translate, { module: 'user', src: 'pendingApproval', data: {} })).toBe('New user waiting for approval');
   });
 
+  it("the inventory's by the stock machine's step, whatever page it opens", () => {
+    const what = (src: string, step: string) =>
+      notificationWhat(translate, { module: 'inventory', src, data: { workflow_event: step } as Record<string, string> });
+    expect(what('stockOut', 'Create')).toBe('Stock movement waiting for your confirmation');
+    expect(what('transferIn', 'Confirm')).toBe('Stock confirmed, waiting to be received');
+    expect(what('stockAdjustment', 'Reject')).toBe('Your stock movement was rejected');
+  });
+
   it('by src otherwise', () => {
     expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: {} })).toBe('Waiting for your approval');
     expect(notificationWhat(translate, { module: 'invoice', src: 'rejectedByBuyer', data: {} })).toBe('Rejected by the buyer');

@@ -73,6 +73,11 @@ export function notificationWhat(translate: Translate, { module, src, data, now 
       _: humanise(data.workflow_event),
     });
   }
+  // The inventory's notices read by the stock machine's step: waiting for a confirmation, to be received, or refused.
+  if (module === 'inventory' && data.workflow_event)
+    return translate(`admin.notifications.inventory.${data.workflow_event}`, {
+      _: translate(`admin.notifications.what.${src}`, { _: humanise(src) }),
+    });
   const fallback = data.resource && data.status ? statusLabel(translate, data.resource, data.status) : humanise(src);
   const bySrc = translate(`admin.notifications.what.${src}`, { _: fallback });
   return translate(`admin.notifications.module.${module}.${src}`, { _: bySrc });
