@@ -84,8 +84,7 @@ describe('what a notification says happened', () => {
   });
 
   it("the inventory's by the stock machine's step, whatever page it opens", () => {
-    const what = (src: string, step: string) =>
-      notificationWhat(translate, { module: 'inventory', src, data: { workflow_event: step } as Record<string, string> });
+    const what = (src: string, step: string) => notificationWhat(translate, { module: 'inventory', src, data: { workflow_event: step } });
     expect(what('stockOut', 'Create')).toBe('Stock movement waiting for your confirmation');
     expect(what('transferIn', 'Confirm')).toBe('Stock confirmed, waiting to be received');
     expect(what('stockAdjustment', 'Reject')).toBe('Your stock movement was rejected');
