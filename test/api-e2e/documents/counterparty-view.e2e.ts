@@ -78,7 +78,16 @@ describe('what a counterparty sees of a document', () => {
 
   it('covers every demo kind with a counterparty', () => {
     expect(new Set(SHARED.map((plan) => plan.resource))).toEqual(
-      new Set(['purchaseOrder', 'workOrder', 'progressiveClaim', 'deliveryOrder', 'invoice', 'paymentCertificate']),
+      new Set([
+        'purchaseOrder',
+        'workOrder',
+        'progressiveClaim',
+        'deliveryOrder',
+        'invoice',
+        'paymentCertificate',
+        'instruction',
+        'variationOrder',
+      ]),
     );
   });
 
