@@ -21,9 +21,10 @@ const DIST = resolve(import.meta.dirname, '../../../ui/dist');
  * reports pages only) share with the frame: 356 KB. 356.5 KB once the area's texts held the door scanner's offline
  * words, the audit bundle's and the signed log's refusals: 358 KB. 358.7 KB with the menu entries and routes of the
  * business network, inventory and vendor management, the bell's live conversation notice and the contract sum's
- * words of the variation orders: 360 KB.
+ * words of the variation orders: 360 KB. 359.7 KB once they held a claim's share of the contract, a certificate's
+ * contract sum and the inventory's notices: 362 KB.
  */
-const BUDGET_GZIP_BYTES = 360 * 1024;
+const BUDGET_GZIP_BYTES = 362 * 1024;
 const PAGE_CHUNKS =
   /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
