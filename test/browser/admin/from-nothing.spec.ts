@@ -4,7 +4,8 @@
 // company's administrator makes a role with purchase orders only in the rights matrix and invites a colleague by
 // e-mail; the colleague signs up from the link, joins, chooses the company and sees exactly that role's menus,
 // drafts a purchase order and is refused the tenders; the founder, buying, reads the approved supplier's shared
-// profile (its shared tabs, never its people) from a tender's invite picker; the colleague, suspended, is refused
+// profile (its shared tabs, never its people) from a tender's invite picker, invites it into the business network
+// and writes to it; the colleague, suspended, is refused
 // their next call with its reason.
 // The server is this spec's own (no demo data), started after the CLI ran on its folder (PGlite takes one process).
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -340,6 +341,32 @@ test('from an empty store: the first administrator, a company registered and app
     await expect(shared).not.toContainText('Tan Keluli');
     await founder.keyboard.press('Escape');
 
+    // The founder brings the supplier into the company's business network: with the authority to propose company
+    // relations, he finds it among the companies, invites it, and writes to it while the invitation waits.
+    expect(
+      (
+        await api.post('/api/company-workflow/assignments', {
+          headers: asFounder,
+          data: { code: 'companyRelation', user_id: founderId, workflow_level: 10 },
+        })
+      ).status(),
+    ).toBe(200);
+    await founder.goto('/business-network/companies');
+    await founder.getByTestId('network-search').fill('Keluli');
+    await founder
+      .getByTestId('network-company')
+      .filter({ hasText: 'Bekalan Keluli Selatan Sdn Bhd' })
+      .getByTestId('network-Invite')
+      .click();
+    await expect(founder.getByTestId('network-done')).toContainText('Bekalan Keluli Selatan Sdn Bhd');
+    await founder.getByTestId('network-tab-requests-sent').click();
+    const invited = founder.getByTestId('network-relation').filter({ hasText: 'Bekalan Keluli Selatan Sdn Bhd' });
+    await invited.getByTestId('network-message').click();
+    await founder.getByTestId('network-write').fill('Can you quote 12 tonnes of Y16 for the warehouse slab?');
+    await founder.getByTestId('network-send').click();
+    await expect(founder.getByTestId('network-message-item').filter({ hasText: '12 tonnes of Y16' })).toBeVisible();
+    await shot(founder, 'from-nothing-04-business-network');
+
     // 6. Suspended by the founder: the colleague's next call is refused, and says why.
     await founder.goto('/administration/users/active');
     const row = founder.getByTestId('member-row').filter({ hasText: COLLEAGUE.email });
@@ -362,7 +389,7 @@ test('from an empty store: the first administrator, a company registered and app
       'Your access to this company is suspended. Contact its administrator.',
       { timeout: 20_000 },
     );
-    await shot(colleague, 'from-nothing-04-suspended');
+    await shot(colleague, 'from-nothing-05-suspended');
     await signIn(colleague, COLLEAGUE);
     await expect(colleague.getByTestId('no-company')).toBeVisible();
   } finally {
