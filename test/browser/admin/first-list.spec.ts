@@ -26,9 +26,11 @@ const ON_THE_WAY = new Set([
 /**
  * Brotli bytes of the journey's scripts: 396 KB, measured once the company choice asks a member to accept the
  * company's terms before working in it (the choice page's terms dialog and its texts) and an approved company's
- * choice lands on Home (the dashboard); the margin leaves room for small fixes, not a page.
+ * choice lands on Home (the dashboard); the margin leaves room for small fixes, not a page. 408.1 KB once the
+ * area's texts (loaded with the frame) held the business network's, the inventory's and the variation orders'
+ * words: measured again at 408 KB, with the same margin (a page's chunk is tens of KB).
  */
-const BUDGET_MEASURED = 396 * 1024;
+const BUDGET_MEASURED = 408 * 1024;
 const BUDGET_BROTLI_BYTES = BUDGET_MEASURED + 12 * 1024;
 
 const sourceFiles = (folder: string): string[] =>
