@@ -105,7 +105,7 @@ test('the platform admin forgets a person: named, irreversible, with a reason; s
 
 test('"Download my data" in the account menu saves the signed-in person\'s export', async ({ page }) => {
   await signInAsPlatformAdmin(page);
-  await page.getByRole('button', { name: 'Platform Administrator' }).click();
+  await page.getByRole('button', { name: 'Platform Administrator', exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Download my data' }).click();
   const saved = await download;
