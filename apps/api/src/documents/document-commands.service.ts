@@ -88,7 +88,7 @@ export class DocumentCommands {
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
     const parsed = parseFieldChanges(body, true, resource);
     // A variation order (or an instruction on a contract) left without a counterparty goes to the contract's contractor.
-    const changes = await this.variations.withContractor(resource, parsed);
+    const changes = await this.variations.withCounterpartyFromContract(resource, parsed);
     requireProjectOfRequest(resource, changes.projectId);
     // A request is internal to the company (a requisition): it names no counterparty.
     if (isRequestResource(resource) && changes.counterpartyCompanyId)

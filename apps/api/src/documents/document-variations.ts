@@ -119,7 +119,7 @@ export class ContractSums {
    * what its buyer issues on it (a variation order, an instruction, a payment certificate), the contract's
    * buyer for a claim on it. Whether the caller may name that contract is checked after (draws, sums).
    */
-  async withContractor<T extends { counterpartyCompanyId?: string | null; sourceDocumentId?: string | null }>(
+  async withCounterpartyFromContract<T extends { counterpartyCompanyId?: string | null; sourceDocumentId?: string | null }>(
     resource: DocumentResource,
     changes: T,
   ): Promise<T> {
